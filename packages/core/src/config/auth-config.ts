@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { AuthError } from '../errors/auth-error.js';
+import { parseDurationSeconds } from './parse-duration.js';
+
+const MIN_SECRET_LENGTH = 32;
+
+const duration = z
+  .union([z.string(), z.number()])
+  .transform((value, ctx) => {
+    const seconds = parseDurationSeconds(value);
+    if (seconds === undefined || seconds === 0) {
+      ctx.addIssue({ code: 'custom', message: 'must be a positive duration such as 30s, 15m, 1h, 7d or plain seconds' });
+      return z.NEVER;
+    }
+    return seconds;
+  });
+
+const integer = (min: number, max: number) =>
+  z.coerce.number().int(`must be a whole number`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+
+const secret = z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`);
+
+const schema = z
+  .object({
+    accessTokenSecret: secret,
+    refreshTokenSecret: secret,
+    accessTokenTtl: duration.prefault('1h'),
+    refreshTokenTtl: duration.prefault('7d'),
+    jitterSeconds: integer(0, 86_400).default(60),
+    argon2: z
+      .object({
+        memoryCost: integer(1024, 4 * 1024 * 1024).default(19_456),
+        timeCost: integer(1, 100).default(2),
+        parallelism: integer(1, 64).default(1),
+      })
+      .prefault({}),
+    emailVerificationTtl: duration.prefault('24h'),
+    passwordResetTtl: duration.prefault('1h'),
+    requireEmailVerification: z.boolean().default(false),
+  })
+  .strict()
+  .refine((c) => c.accessTokenSecret !== c.refreshTokenSecret, {
+    path: ['refreshTokenSecret'],
+    message: 'must differ from accessTokenSecret',
+  });
+
+/** Settings as written by the app: durations as `15m` or seconds, everything but secrets optional. */
+export type AuthConfigInput = z.input<typeof schema>;
+
+/** Settings after parsing: durations in whole seconds, defaults filled, frozen. */
+export type AuthConfig = Readonly<z.output<typeof schema>>;
+
+/**
+ * Parses settings once, eagerly. A wrong or weak value throws an `AuthError` `INVALID_CONFIG` whose
+ * `details` name each setting (`argon2.memoryCost`), so an app can map them to its own variable names.
+ *
+ * @example
+ * const config = parseAuthConfig({ accessTokenSecret: a, refreshTokenSecret: b, accessTokenTtl: '15m' });
+ */
+export function parseAuthConfig(input: AuthConfigInput): AuthConfig {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const details = result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
+    const summary = details.map((d) => `${d.path || 'config'} ${d.message}`).join('; ');
+    throw new AuthError('INVALID_CONFIG', `Invalid Gatehouse configuration: ${summary}`, details);
+  }
+  return Object.freeze({ ...result.data, argon2: Object.freeze({ ...result.data.argon2 }) });
+}

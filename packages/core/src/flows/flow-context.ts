@@ -1,0 +1,42 @@
+import type { AuthConfig } from '../config/auth-config.js';
+import type { AuthStore } from '../ports/auth-store.js';
+import type { Clock } from '../ports/clock.js';
+import type { AuthMail, Mailer } from '../ports/mailer.js';
+import type { PasswordHasher } from '../ports/password-hasher.js';
+import type { Random } from '../ports/random.js';
+import type { TokenService } from '../tokens/token-service.js';
+
+/** Something that went wrong where no caller is waiting for the answer (a mail sent in the background). */
+export interface BackgroundFailure {
+  operation: AuthMail['kind'];
+  /** Absent when the account was not known yet (forgot-password). */
+  userId?: string;
+  error: unknown;
+}
+
+/** What every flow receives: the parsed config and the ports, built once by `createAuth`. */
+export interface FlowContext {
+  config: AuthConfig;
+  store: AuthStore;
+  mailer: Mailer;
+  hasher: PasswordHasher;
+  clock: Clock;
+  random: Random;
+  tokens: TokenService;
+  /** A hash of a random password, verified against when the e-mail is unknown (equal timing). */
+  dummyPasswordHash: () => Promise<string>;
+  onBackgroundError: (failure: BackgroundFailure) => void;
+}
+
+/**
+ * Runs mail work (store writes, then SMTP) without making the caller wait, and without letting a
+ * failure reach the client. Not waiting also keeps forgot-password equally fast for known and
+ * unknown addresses.
+ */
+export function runInBackground(
+  ctx: FlowContext,
+  what: Omit<BackgroundFailure, 'error'>,
+  task: () => Promise<void>,
+): void {
+  task().catch((error: unknown) => ctx.onBackgroundError({ ...what, error }));
+}

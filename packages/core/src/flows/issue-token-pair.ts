@@ -1,0 +1,27 @@
+import type { UserRecord } from '../ports/user-store.js';
+import { randomUuid } from '../random/random-values.js';
+import type { TokenPair } from '../tokens/token-claims.js';
+import type { FlowContext } from './flow-context.js';
+
+/**
+ * Signs an access token and a refresh token for `user` and remembers the refresh token. A login
+ * starts a new rotation family; a refresh passes the family of the token it rotates.
+ */
+export async function issueTokenPair(
+  ctx: FlowContext,
+  user: Pick<UserRecord, 'id' | 'email' | 'roles'>,
+  now: Date,
+  familyId: string = randomUuid(ctx.random),
+): Promise<TokenPair> {
+  const jti = randomUuid(ctx.random);
+  const refresh = await ctx.tokens.signRefreshToken({ userId: user.id, jti, familyId }, now);
+  await ctx.store.refreshTokens.saveRefreshToken({
+    jti,
+    familyId,
+    userId: user.id,
+    issuedAt: new Date(refresh.iat * 1000),
+    expiresAt: new Date(refresh.exp * 1000),
+  });
+  const access = await ctx.tokens.signAccessToken(user, now);
+  return { accessToken: access.token, refreshToken: refresh.token };
+}

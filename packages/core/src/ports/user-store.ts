@@ -1,0 +1,48 @@
+import type { Role } from '../roles/roles.js';
+
+/** A stored account. E-mail is stored trimmed and lower-cased; username keeps its case. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  isActive: boolean;
+  roles: Role[];
+  createdAt: Date;
+  updatedAt: Date;
+  emailVerifiedAt: Date | null;
+  passwordChangedAt: Date | null;
+  lastLoginAt: Date | null;
+}
+
+export interface UserPage {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Where accounts live. Uniqueness of e-mail and username (both case-insensitive) is the store's job
+ * and must be atomic: of two parallel `createUser` calls with one e-mail, exactly one succeeds.
+ */
+export interface UserStore {
+  /** Inserts a new user. Rejects with `AuthError` `EMAIL_TAKEN` or `USERNAME_TAKEN` on a duplicate. */
+  createUser(user: UserRecord): Promise<void>;
+  findUserById(id: string): Promise<UserRecord | null>;
+  /** `email` is already normalized (trimmed, lower-case). */
+  findUserByEmail(email: string): Promise<UserRecord | null>;
+  /** Users ordered by creation time, oldest first. */
+  listUsers(page: UserPage): Promise<UserRecord[]>;
+  /** Every user holding `role`; a single indexed query in SQL stores. */
+  listUsersByRole(role: Role): Promise<UserRecord[]>;
+  /** Replaces the role set; returns the updated user, or null when there is no such user. */
+  setUserRoles(id: string, roles: readonly Role[], at: Date): Promise<UserRecord | null>;
+  /** Sets `isActive` and `emailVerifiedAt` (kept if already set). */
+  markEmailVerified(id: string, at: Date): Promise<void>;
+  /** Replaces the hash without counting as a password change (re-hash with stronger parameters). */
+  updatePasswordHash(id: string, passwordHash: string, at: Date): Promise<void>;
+  /** Sets a new password chosen by the user; also sets `passwordChangedAt`. */
+  changePassword(id: string, passwordHash: string, at: Date): Promise<void>;
+  recordLogin(id: string, at: Date): Promise<void>;
+}

@@ -1,0 +1,30 @@
+import type { Role } from '../roles/roles.js';
+
+/** The verified payload of an access token (spec §2.4, CONTRACT §3), exposed as `req.user`. */
+export interface AccessTokenPayload {
+  /** User id; also present as `sub`. */
+  id: string;
+  sub: string;
+  email: string;
+  roles: Role[];
+  iat: number;
+  exp: number;
+}
+
+/** The verified payload of a refresh token: whose, which token (`jti`) and which rotation family. */
+export interface RefreshTokenPayload {
+  sub: string;
+  jti: string;
+  /** Rotation family id: every token obtained by rotating one login shares it. */
+  fam: string;
+  iat: number;
+  exp: number;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
+export const REFRESH_TOKEN_TYPE = 'rt+jwt';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { AuthError, type ValidationIssue } from '../errors/auth-error.js';
+import { ROLES } from '../roles/roles.js';
+
+/** Limits of CONTRACT §5. Over-long input is refused here, before any hashing. */
+export const LIMITS = Object.freeze({
+  emailMax: 254,
+  usernameMin: 3,
+  usernameMax: 32,
+  nameMax: 100,
+  passwordMin: 8,
+  passwordMax: 128,
+  /** Opaque one-time tokens are 43 characters; anything much longer is not one of ours. */
+  tokenMax: 4096,
+});
+
+/** Trims and lower-cases an address for storage, uniqueness and lookup. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const email = z
+  .string()
+  .transform(normalizeEmail)
+  .pipe(z.string().min(1, 'is required').max(LIMITS.emailMax, `must be at most ${LIMITS.emailMax} characters`).pipe(z.email('must be a valid e-mail address')));
+
+const password = z
+  .string()
+  .min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`)
+  .max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`);
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`);
+
+const username = z
+  .string()
+  .trim()
+  .min(LIMITS.usernameMin, `must be at least ${LIMITS.usernameMin} characters`)
+  .max(LIMITS.usernameMax, `must be at most ${LIMITS.usernameMax} characters`)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'may only contain letters, digits, underscore, dot and hyphen');
+
+const opaqueToken = z.string().min(1, 'is required').max(LIMITS.tokenMax, 'is not a valid token');
+
+// Unknown fields are stripped (zod's default), so `roles` or `isActive` in a body change nothing.
+export const registerInput = z.object({
+  firstName: name,
+  lastName: name,
+  username,
+  email,
+  password,
+  confirmPassword: z.string().max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
+});
+
+export const loginInput = z.object({
+  email: z.string().max(LIMITS.emailMax, `must be at most ${LIMITS.emailMax} characters`).transform(normalizeEmail),
+  password: z.string().max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
+});
+
+export const refreshInput = z.object({ refreshToken: opaqueToken });
+export const verifyEmailInput = z.object({ token: opaqueToken });
+export const forgotPasswordInput = z.object({ email });
+export const resetPasswordInput = z.object({
+  token: opaqueToken,
+  password,
+  confirmPassword: z.string().max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
+});
+export const setRolesInput = z.object({
+  roles: z.array(z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` })).max(ROLES.length * 4),
+});
+
+export type RegisterInput = z.output<typeof registerInput>;
+export type LoginInput = z.output<typeof loginInput>;
+
+function toIssues(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.join('.');
+    const message =
+      issue.code === 'invalid_type' && issue.input === undefined
+        ? 'is required'
+        : issue.code === 'invalid_type'
+          ? `must be a ${issue.expected}`
+          : issue.message;
+    return { path, message: path ? `${path} ${message}` : message };
+  });
+}
+
+/**
+ * Validates untrusted input (a parsed JSON body, a query object) against a schema. Throws
+ * `AuthError` `VALIDATION_FAILED` with one detail per failing field; never echoes the input.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const details = toIssues(result.error);
+  const first = details[0]?.message ?? 'Invalid request';
+  const message = result.error.issues.some((i) => i.path.length === 0)
+    ? 'The request body must be a JSON object.'
+    : `Validation failed: ${first}.`;
+  throw new AuthError('VALIDATION_FAILED', message, details);
+}
