@@ -8,6 +8,7 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export const sourceAliases = {
   '@gatehouse/core/testing': source('./packages/core/src/testing/index.ts'),
   '@gatehouse/core': source('./packages/core/src/index.ts'),
+  '@gatehouse/http/testing': source('./packages/http/src/testing/index.ts'),
   '@gatehouse/http': source('./packages/http/src/index.ts'),
   '@gatehouse/express': source('./packages/express/src/index.ts'),
   '@gatehouse/store-memory': source('./packages/store-memory/src/index.ts'),

@@ -81,7 +81,7 @@ function toIssues(error: z.ZodError): ValidationIssue[] {
       issue.code === 'invalid_type' && issue.input === undefined
         ? 'is required'
         : issue.code === 'invalid_type'
-          ? `must be a ${issue.expected}`
+          ? `must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`
           : issue.message;
     return { path, message: path ? `${path} ${message}` : message };
   });
@@ -92,7 +92,8 @@ function toIssues(error: z.ZodError): ValidationIssue[] {
  * `AuthError` `VALIDATION_FAILED` with one detail per failing field; never echoes the input.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+  // `reportInput` lets toIssues tell a missing field from a wrong type; the input never leaves here.
+  const result = schema.safeParse(input ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const details = toIssues(result.error);
   const first = details[0]?.message ?? 'Invalid request';

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { AuthError, parseAuthConfig, type AuthConfig } from '@gatehouse/core';
+import { z } from 'zod';
+
+/** Everything the example server reads from the environment (CONTRACT §7), parsed once. */
+export interface ServerSettings {
+  production: boolean;
+  host: string;
+  port: number;
+  appUrl: string;
+  databaseUrl: string;
+  migrateOnStart: boolean;
+  auth: AuthConfig;
+  /** True when JWT secrets were generated for this process (development only). */
+  ephemeralSecrets: boolean;
+  smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | undefined;
+  mailFrom: string;
+  /** The development mail catcher: SMTP port (0 = any free port) and whether /mailhog/ is served. */
+  devMail: { enabled: boolean; smtpPort: number };
+  rateLimitEnabled: boolean;
+  bootstrapSuper: { email: string; password: string } | undefined;
+}
+
+/** Which environment variable each core setting comes from, to name it in error messages. */
+const AUTH_SETTING_VARIABLES: Record<string, string> = {
+  accessTokenSecret: 'JWT_SECRET',
+  refreshTokenSecret: 'JWT_REFRESH_SECRET',
+  accessTokenTtl: 'JWT_EXPIRATION_TIME',
+  refreshTokenTtl: 'JWT_REFRESH_EXPIRATION_TIME',
+  jitterSeconds: 'JWT_JITTER_SECONDS',
+  'argon2.memoryCost': 'ARGON2_MEMORY_COST',
+  'argon2.timeCost': 'ARGON2_TIME_COST',
+  'argon2.parallelism': 'ARGON2_PARALLELISM',
+  emailVerificationTtl: 'EMAIL_VERIFICATION_TTL',
+  passwordResetTtl: 'PASSWORD_RESET_TTL',
+  requireEmailVerification: 'REQUIRE_EMAIL_VERIFICATION',
+};
+
+/** A setting that cannot be used; the message names the variable and never echoes its value. */
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError';
+}
+
+const TRUE = ['true', '1', 'yes', 'on'];
+const FALSE = ['false', '0', 'no', 'off'];
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (TRUE.includes(raw)) return true;
+  if (FALSE.includes(raw)) return false;
+  throw new ConfigurationError(`${name} must be true or false.`);
+}
+
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const parsed = z.coerce.number().int().min(0).max(65_535).safeParse(raw);
+  if (!parsed.success) throw new ConfigurationError(`${name} must be a port number between 0 and 65535.`);
+  return parsed.data;
+}
+
+const value = (env: NodeJS.ProcessEnv, name: string) => {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+};
+
+function secrets(env: NodeJS.ProcessEnv, production: boolean) {
+  const access = value(env, 'JWT_SECRET');
+  const refresh = value(env, 'JWT_REFRESH_SECRET');
+  if (access && refresh) return { access, refresh, ephemeral: false };
+  if (production) {
+    const missing = [!access && 'JWT_SECRET', !refresh && 'JWT_REFRESH_SECRET'].filter(Boolean).join(' and ');
+    throw new ConfigurationError(
+      `${missing} must be set in production: at least 32 random characters each, different from each other (e.g. \`openssl rand -base64 48\`).`,
+    );
+  }
+  const generate = () => randomBytes(48).toString('base64url');
+  return { access: access ?? generate(), refresh: refresh ?? generate(), ephemeral: true };
+}
+
+function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): AuthConfig {
+  const optional = (name: string) => value(env, name);
+  try {
+    return parseAuthConfig({
+      accessTokenSecret: access,
+      refreshTokenSecret: refresh,
+      accessTokenTtl: optional('JWT_EXPIRATION_TIME'),
+      refreshTokenTtl: optional('JWT_REFRESH_EXPIRATION_TIME'),
+      jitterSeconds: optional('JWT_JITTER_SECONDS'),
+      argon2: {
+        memoryCost: optional('ARGON2_MEMORY_COST'),
+        timeCost: optional('ARGON2_TIME_COST'),
+        parallelism: optional('ARGON2_PARALLELISM'),
+      },
+      emailVerificationTtl: optional('EMAIL_VERIFICATION_TTL'),
+      passwordResetTtl: optional('PASSWORD_RESET_TTL'),
+      requireEmailVerification: flag(env, 'REQUIRE_EMAIL_VERIFICATION', false),
+    });
+  } catch (error) {
+    if (!(error instanceof AuthError) || !error.details) throw error;
+    const lines = error.details.map((d) => `${AUTH_SETTING_VARIABLES[d.path] ?? d.path} ${d.message}`);
+    throw new ConfigurationError(`Invalid configuration: ${lines.join('; ')}.`);
+  }
+}
+
+/**
+ * Reads CONTRACT §7's variables. In production a missing or weak secret stops start-up; in
+ * development missing secrets are generated for this process only (`ephemeralSecrets`).
+ */
+export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
+  const production = env.NODE_ENV === 'production';
+  const host = value(env, 'HOST') ?? '127.0.0.1';
+  const listenPort = port(env, 'PORT', 3000);
+  const appUrl = (value(env, 'APP_URL') ?? `http://localhost:${listenPort}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s]+$/.test(appUrl)) throw new ConfigurationError('APP_URL must be an http(s) URL.');
+  const secret = secrets(env, production);
+  const smtpHost = value(env, 'SMTP_HOST');
+  const smtpUser = value(env, 'SMTP_USER');
+  const smtpPass = value(env, 'SMTP_PASS');
+  const bootstrapEmail = value(env, 'BOOTSTRAP_SUPER_EMAIL');
+  const bootstrapPassword = env.BOOTSTRAP_SUPER_PASSWORD;
+  return {
+    production,
+    host,
+    port: listenPort,
+    appUrl,
+    databaseUrl: value(env, 'DATABASE_URL') ?? 'memory:',
+    migrateOnStart: flag(env, 'DB_MIGRATE_ON_START', true),
+    auth: authConfig(env, secret.access, secret.refresh),
+    ephemeralSecrets: secret.ephemeral,
+    smtp: smtpHost
+      ? {
+          host: smtpHost,
+          port: port(env, 'SMTP_PORT', 587),
+          secure: flag(env, 'SMTP_SECURE', false),
+          ...(smtpUser ? { user: smtpUser } : {}),
+          ...(smtpPass ? { pass: smtpPass } : {}),
+        }
+      : undefined,
+    mailFrom: value(env, 'MAIL_FROM') ?? 'Gatehouse <no-reply@localhost>',
+    devMail: { enabled: flag(env, 'MAILHOG_ENABLED', !production), smtpPort: port(env, 'MAILHOG_SMTP_PORT', 1025) },
+    rateLimitEnabled: flag(env, 'RATE_LIMIT_ENABLED', true),
+    bootstrapSuper: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : undefined,
+  };
+}

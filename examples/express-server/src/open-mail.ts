@@ -1,0 +1,67 @@
+import type { Mailer } from '@gatehouse/core';
+import { createSmtpMailer } from '@gatehouse/mailer-smtp';
+import type { Router } from 'express';
+import { mailhogRouter, startMailCatcher, type MailCatcher } from './dev-mail/index.js';
+import type { ServerSettings } from './env-config.js';
+import { maskEmail, type Logger } from './logger.js';
+
+export interface MailSetup {
+  mailer: Mailer;
+  /** The development catcher, when mail is caught in-process (SMTP_HOST unset). */
+  catcher: MailCatcher | undefined;
+  /** The /mailhog/ viewer, when the catcher runs and the viewer is enabled. */
+  viewer: Router | undefined;
+  description: string;
+  close(): Promise<void>;
+}
+
+async function startCatcher(port: number, log: Logger): Promise<MailCatcher> {
+  try {
+    return await startMailCatcher({ host: '127.0.0.1', port });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error;
+    log.warn('development SMTP port is taken; catching mail on a free port instead', { port });
+    return startMailCatcher({ host: '127.0.0.1', port: 0 });
+  }
+}
+
+/**
+ * Real SMTP when `SMTP_HOST` is set. Otherwise the development catcher: a real SMTP listener on
+ * 127.0.0.1 whose messages are listed at /mailhog/. In production without SMTP and without an
+ * explicitly enabled catcher, mail is dropped and each drop is logged (without the token).
+ */
+export async function openMail(settings: ServerSettings, log: Logger): Promise<MailSetup> {
+  if (settings.smtp) {
+    const { host, port, secure, user, pass } = settings.smtp;
+    const smtp = createSmtpMailer({
+      appUrl: settings.appUrl,
+      from: settings.mailFrom,
+      transport: { host, port, secure, ...(user ? { auth: { user, pass: pass ?? '' } } : {}) },
+    });
+    return { mailer: smtp, catcher: undefined, viewer: undefined, description: `smtp://${host}:${port}`, close: () => smtp.close() };
+  }
+  if (!settings.devMail.enabled) {
+    log.warn('SMTP_HOST is not set and the development mail catcher is off: e-mails will be dropped');
+    const dropping: Mailer = {
+      send: async (mail) => log.warn('e-mail dropped: no SMTP server configured', { kind: mail.kind, to: maskEmail(mail.to) }),
+    };
+    return { mailer: dropping, catcher: undefined, viewer: undefined, description: 'dropped', close: async () => {} };
+  }
+  const catcher = await startCatcher(settings.devMail.smtpPort, log);
+  const smtp = createSmtpMailer({
+    appUrl: settings.appUrl,
+    from: settings.mailFrom,
+    transport: { host: catcher.host, port: catcher.port, secure: false, ignoreTLS: true },
+  });
+  log.info('development mail catcher: mail is caught in-process', { smtp: `${catcher.host}:${catcher.port}`, viewer: `${settings.appUrl}/mailhog/` });
+  return {
+    mailer: smtp,
+    catcher,
+    viewer: mailhogRouter(catcher),
+    description: `catcher smtp://${catcher.host}:${catcher.port}`,
+    close: async () => {
+      await smtp.close();
+      await catcher.close();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { createAuth, type Auth, type AuthStore } from '@gatehouse/core';
+import { createApp } from './app.js';
+import type { ServerSettings } from './env-config.js';
+import { consoleLogger, describeError, maskEmail, type Logger } from './logger.js';
+import { openMail, type MailSetup } from './open-mail.js';
+import { openStore } from './open-store.js';
+
+export interface RunningServer {
+  /** Base URL the server listens on, e.g. `http://127.0.0.1:3000`. */
+  url: string;
+  port: number;
+  auth: Auth;
+  store: AuthStore;
+  mail: MailSetup;
+  /** Stops accepting requests, then closes the mail catcher and the store's pool. */
+  close(): Promise<void>;
+}
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Starts the whole example service from parsed settings. Used by `main.ts` and by the tests. */
+export async function startServer(settings: ServerSettings, log: Logger = consoleLogger): Promise<RunningServer> {
+  if (settings.ephemeralSecrets) {
+    log.warn('JWT_SECRET / JWT_REFRESH_SECRET are not set: using secrets generated for this process only. Tokens die with the process. Set both (32+ characters) to keep sessions across restarts; production refuses to start without them.');
+  }
+  const store = await openStore(settings.databaseUrl, { migrate: settings.migrateOnStart });
+  const mail = await openMail(settings, log);
+  const auth = createAuth({
+    config: settings.auth,
+    store,
+    mailer: mail.mailer,
+    onBackgroundError: (failure) =>
+      log.error('background task failed', { operation: failure.operation, userId: failure.userId, ...describeError(failure.error) }),
+  });
+
+  if (settings.bootstrapSuper) {
+    const superUser = await auth.ensureSuperUser(settings.bootstrapSuper);
+    log.info('bootstrap super user ready', { userId: superUser.id, email: maskEmail(superUser.email) });
+  }
+
+  const app = createApp({ auth, log, mailViewer: mail.viewer });
+  const server = createServer(app);
+  // A slow client must not hold a connection forever.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+  const port = await listen(server, settings.host, settings.port);
+  const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
+  log.info('gatehouse example server listening', { url, store: settings.databaseUrl.split(':')[0], mail: mail.description });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    auth,
+    store,
+    mail,
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await mail.close();
+        await store.close();
+      })()),
+  };
+}

@@ -1,0 +1,76 @@
+import { createMemoryStore } from '@gatehouse/store-memory';
+import { describe, expect, it } from 'vitest';
+import { AuthError } from './errors/auth-error.js';
+import { createAuth } from './create-auth.js';
+import { PASSWORD, TEST_CONFIG, createFlowHarness, createRecordingMailer, expectAuthError } from './flows/flow-harness.test-helpers.js';
+
+describe('createAuth', () => {
+  it('validates the config eagerly and throws INVALID_CONFIG at creation', () => {
+    let caught: unknown;
+    try {
+      createAuth({ config: { ...TEST_CONFIG, jitterSeconds: -5 }, store: createMemoryStore(), mailer: createRecordingMailer() });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AuthError);
+    expect((caught as AuthError).code).toBe('INVALID_CONFIG');
+    expect((caught as AuthError).details?.map((d) => d.path)).toEqual(['jitterSeconds']);
+  });
+
+  it('exposes the parsed config', () => {
+    const h = createFlowHarness({ config: { accessTokenTtl: '15m', jitterSeconds: 0 } });
+    expect(h.auth.config).toMatchObject({ accessTokenTtl: 900, jitterSeconds: 0, refreshTokenTtl: 604_800 });
+  });
+
+  it('verifies access tokens against its clock, strictly', async () => {
+    const h = createFlowHarness({ config: { jitterSeconds: 0 } });
+    const { accessToken } = await h.register();
+    h.clock.advance(3599);
+    await expect(h.auth.verifyAccessToken(accessToken)).resolves.toHaveProperty('roles', []);
+    h.clock.advance(1);
+    await expectAuthError(h.auth.verifyAccessToken(accessToken), 'TOKEN_EXPIRED');
+  });
+
+  it('describes a verified token as the verify-token response', async () => {
+    const h = createFlowHarness();
+    const { user, accessToken } = await h.register({ email: 'describe@example.com' });
+    const payload = await h.auth.verifyAccessToken(accessToken);
+    expect(h.auth.describeToken(payload)).toEqual({
+      message: expect.stringMatching(/\S/),
+      user: { id: user.id, email: 'describe@example.com', roles: [] },
+    });
+  });
+
+  it('returns a profile without secrets, and USER_NOT_FOUND for an unknown id', async () => {
+    const h = createFlowHarness();
+    const { user } = await h.register({ email: 'profile@example.com' });
+    const profile = await h.auth.getUserProfile(user.id);
+    expect(Object.keys(profile).sort()).toEqual(
+      ['createdAt', 'email', 'emailVerifiedAt', 'firstName', 'id', 'isActive', 'lastLoginAt', 'lastName', 'passwordChangedAt', 'roles', 'updatedAt', 'username'],
+    );
+    expect(JSON.stringify(profile)).not.toContain(PASSWORD);
+    await expectAuthError(h.auth.getUserProfile('no-such-id'), 'USER_NOT_FOUND');
+  });
+
+  it('lists users oldest first and clamps the page', async () => {
+    const h = createFlowHarness();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await h.register()).user.id);
+      h.clock.advance(1);
+    }
+    expect((await h.auth.listUsers()).map((u) => u.id)).toEqual(ids);
+    expect((await h.auth.listUsers({ limit: 2, offset: 1 })).map((u) => u.id)).toEqual(ids.slice(1, 3));
+    expect((await h.auth.listUsers({ limit: 0 })).map((u) => u.id)).toEqual(ids.slice(0, 1));
+    expect((await h.auth.listUsers({ offset: -5 })).map((u) => u.id)).toEqual(ids);
+  });
+
+  it('lists the users holding a role', async () => {
+    const h = createFlowHarness();
+    const { user } = await h.register();
+    await h.register();
+    await h.auth.setRoles({ id: 'op', roles: ['super'] }, user.id, { roles: ['manager'] });
+    expect((await h.auth.listUsersByRole('manager')).map((u) => u.id)).toEqual([user.id]);
+    expect(await h.auth.listUsersByRole('admin')).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, UUID_V4, createFlowHarness, expectAuthError } from './flow-harness.test-helpers.js';
+
+const CREDENTIALS = { email: 'root@example.com', password: 'super secret password' };
+
+describe('ensureSuperUser', () => {
+  it('creates a verified super user who can log in', async () => {
+    const h = createFlowHarness();
+    const profile = await h.auth.ensureSuperUser({ ...CREDENTIALS, email: ' Root@Example.com ' });
+    expect(profile).toMatchObject({ id: expect.stringMatching(UUID_V4), email: 'root@example.com', username: 'super', isActive: true, roles: ['super'] });
+    expect(profile.emailVerifiedAt).toBe(h.clock.now().toISOString());
+    const { accessToken } = await h.auth.login(CREDENTIALS);
+    expect((await h.auth.verifyAccessToken(accessToken)).roles).toEqual(['super']);
+  });
+
+  it('is idempotent', async () => {
+    const h = createFlowHarness();
+    const first = await h.auth.ensureSuperUser(CREDENTIALS);
+    const second = await h.auth.ensureSuperUser(CREDENTIALS);
+    expect(second).toMatchObject({ id: first.id, roles: ['super'], isActive: true });
+    expect((await h.auth.listUsersByRole('super')).map((u) => u.id)).toEqual([first.id]);
+    expect(await h.auth.listUsers()).toHaveLength(1);
+  });
+
+  it('fixes the password, role and verification of an existing account', async () => {
+    const h = createFlowHarness();
+    const { user } = await h.register({ email: CREDENTIALS.email });
+    await h.store.users.setUserRoles(user.id, ['manager'], h.clock.now());
+
+    const profile = await h.auth.ensureSuperUser(CREDENTIALS);
+
+    expect(profile).toMatchObject({ id: user.id, isActive: true });
+    expect(profile.roles.sort()).toEqual(['manager', 'super']);
+    await expectAuthError(h.auth.login({ email: CREDENTIALS.email, password: PASSWORD }), 'INVALID_CREDENTIALS');
+    const { user: summary } = await h.auth.login(CREDENTIALS);
+    expect(summary.roles.sort()).toEqual(['manager', 'super']);
+  });
+
+  it('picks another username when "super" is taken by someone else', async () => {
+    const h = createFlowHarness();
+    await h.register({ username: 'super', email: 'not-root@example.com' });
+    const profile = await h.auth.ensureSuperUser(CREDENTIALS);
+    expect(profile.username).toMatch(/^super-[0-9a-f]{8}$/);
+    expect(profile.roles).toEqual(['super']);
+  });
+
+  it('refuses an invalid e-mail or a short password with VALIDATION_FAILED', async () => {
+    const h = createFlowHarness();
+    await expectAuthError(h.auth.ensureSuperUser({ email: 'root', password: CREDENTIALS.password }), 'VALIDATION_FAILED');
+    await expectAuthError(h.auth.ensureSuperUser({ email: CREDENTIALS.email, password: 'short' }), 'VALIDATION_FAILED');
+    expect(await h.auth.listUsers()).toEqual([]);
+  });
+});

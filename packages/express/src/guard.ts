@@ -1,0 +1,49 @@
+import { allOf, anyOf, type Auth, type Role, type RoleRequirement } from '@gatehouse/core';
+import { assertRoles, readBearerToken } from '@gatehouse/http';
+import type { RequestHandler } from 'express';
+
+const PUBLIC = Symbol('gatehouse.public');
+const REQUIREMENT = Symbol('gatehouse.roles');
+
+type Marked = RequestHandler & { [PUBLIC]?: true; [REQUIREMENT]?: RoleRequirement };
+
+/** Marks a route as open to anyone. Only routes carrying this marker skip authentication. */
+export const publicRoute: RequestHandler = Object.assign<RequestHandler, { [PUBLIC]: true }>(
+  (_req, _res, next) => next(),
+  { [PUBLIC]: true },
+);
+
+export const isPublicMarker = (handler: unknown): boolean => (handler as Marked)?.[PUBLIC] === true;
+export const isRoleMarker = (handler: unknown): boolean => (handler as Marked)?.[REQUIREMENT] !== undefined;
+
+/** Verifies the bearer access token and puts its payload on `req.user`; 401 otherwise. */
+export function authenticate(auth: Auth): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      req.user = await auth.verifyAccessToken(readBearerToken(req.headers.authorization));
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function requireRoles(requirement: RoleRequirement): RequestHandler {
+  const handler: Marked = (req, _res, next) => {
+    // Runs after `authenticate`; a missing user here means the route was mounted outside the guard.
+    if (!req.user) return next(new Error('role check reached without authentication'));
+    try {
+      assertRoles(req.user, requirement);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+  handler[REQUIREMENT] = requirement;
+  return handler;
+}
+
+/** The user needs at least one of `roles` (the spec's OR). */
+export const roles = (...required: Role[]): RequestHandler => requireRoles(anyOf(...required));
+/** The user needs every one of `roles` (AND, beyond the spec). */
+export const allRoles = (...required: Role[]): RequestHandler => requireRoles(allOf(...required));

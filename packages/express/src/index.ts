@@ -1,0 +1,8 @@
+import './request-user.js';
+
+export { authRouter } from './auth-router.js';
+export { secureRouter } from './secure-router.js';
+export { authenticate, publicRoute, roles, allRoles } from './guard.js';
+export { jsonBody } from './json-body-middleware.js';
+export { errorHandler, notFound } from './error-handler.js';
+export { securityHeaders } from './security-headers.js';

@@ -1,0 +1,6 @@
+export { describeHttpSuite } from './http-suite.js';
+export { SUITE_SECRETS } from './server-under-test.js';
+export type { ServerUnderTest, StartServer, CaughtMessage } from './server-under-test.js';
+export { createClient, newUser, tokenFromLink } from './http-client.js';
+export type { Api, ApiResponse, ApiRequest } from './http-client.js';
+export { forgeToken, unsecuredToken, tamperPayload, decodeClaims, decodeHeader } from './forge-token.js';

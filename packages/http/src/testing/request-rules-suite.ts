@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { newUser } from './http-client.js';
+import type { StartServer } from './server-under-test.js';
+import { useServer } from './suite-setup.js';
+
+export function requestRulesSuite(start: StartServer): void {
+  describe('request rules and error format', () => {
+    const s = useServer(start);
+
+    it('answers 400 to malformed JSON', async () => {
+      const res = await s.api('POST', '/api/v1/auth/login', { rawBody: '{"email": "a@b.c",' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ statusCode: 400, message: expect.any(String), error: 'Bad Request' });
+    });
+
+    it('answers 415 to a body that is not JSON', async () => {
+      const res = await s.api('POST', '/api/v1/auth/login', { rawBody: 'email=a@b.c&password=x', contentType: 'application/x-www-form-urlencoded' });
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({ statusCode: 415, message: expect.any(String), error: 'Unsupported Media Type' });
+    });
+
+    it('answers 413 to a body over 16 KiB', async () => {
+      const res = await s.api('POST', '/api/v1/auth/register', { body: { ...newUser(), firstName: 'x'.repeat(17 * 1024) } });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ statusCode: 413, message: expect.any(String), error: 'Payload Too Large' });
+    });
+
+    it('answers 400 to a JSON body that is not an object', async () => {
+      expect((await s.api('POST', '/api/v1/auth/login', { rawBody: '[1,2,3]' })).status).toBe(400);
+      expect((await s.api('POST', '/api/v1/auth/login', { rawBody: 'null' })).status).toBe(400);
+    });
+
+    it('answers 400 with details naming every missing field of an empty body', async () => {
+      const res = await s.api('POST', '/api/v1/auth/register', { body: {} });
+      expect(res.status).toBe(400);
+      expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(
+        ['confirmPassword', 'email', 'firstName', 'lastName', 'password', 'username'],
+      );
+    });
+
+    it('answers unknown routes with a JSON 404, with or without a token', async () => {
+      const res = await s.api('GET', '/api/v1/no-such-route');
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ statusCode: 404, message: expect.any(String), error: 'Not Found' });
+    });
+
+    it('never sends X-Powered-By and marks auth responses no-store', async () => {
+      const res = await s.api('POST', '/api/v1/auth/login', { body: { email: 'x@example.com', password: 'whatever1' } });
+      expect(res.headers.get('x-powered-by')).toBeNull();
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    });
+
+    it('never leaks a stack trace or the submitted password in an error', async () => {
+      const res = await s.api('POST', '/api/v1/auth/login', { body: { email: 'x@example.com', password: 'my-secret-password' } });
+      expect(res.text).not.toMatch(/at .*\.(ts|js):\d+|my-secret-password/);
+    });
+  });
+}

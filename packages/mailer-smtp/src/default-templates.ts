@@ -1,0 +1,75 @@
+import { escapeHtml } from './html-escape.js';
+import type { MailTemplate, MailTemplateData, MailTemplates } from './mail-template.js';
+
+/**
+ * `2025-03-01 14:05 UTC`: the same for every reader and every server locale, which a
+ * `toLocaleString()` on the server could not promise.
+ */
+export function formatExpiry(expiresAt: Date): string {
+  return `${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+interface Wording {
+  subject: string;
+  intro: string;
+  action: string;
+  ignore: string;
+}
+
+function render(wording: Wording, data: MailTemplateData): { subject: string; text: string; html: string } {
+  const expiry = formatExpiry(data.expiresAt);
+  const text = [
+    `Hello ${data.firstName},`,
+    '',
+    wording.intro,
+    '',
+    data.link,
+    '',
+    `This link expires at ${expiry}.`,
+    wording.ignore,
+    '',
+  ].join('\n');
+
+  const link = escapeHtml(data.link);
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(wording.subject)}</title></head>
+<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2328;background:#ffffff">
+<p>Hello ${escapeHtml(data.firstName)},</p>
+<p>${escapeHtml(wording.intro)}</p>
+<p><a href="${link}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#1f6feb;color:#ffffff;text-decoration:none">${escapeHtml(wording.action)}</a></p>
+<p style="font-size:14px;color:#57606a">If the button does not work, copy this address into your browser:<br><a href="${link}" style="color:#1f6feb;word-break:break-all">${link}</a></p>
+<p style="font-size:14px;color:#57606a">This link expires at ${escapeHtml(expiry)}. ${escapeHtml(wording.ignore)}</p>
+</body>
+</html>
+`;
+  return { subject: wording.subject, text, html };
+}
+
+const emailVerification: MailTemplate = (data) =>
+  render(
+    {
+      subject: 'Confirm your e-mail address',
+      intro: 'Please confirm your e-mail address by opening this link:',
+      action: 'Confirm e-mail address',
+      ignore: 'If you did not create an account, you can ignore this e-mail.',
+    },
+    data,
+  );
+
+const passwordReset: MailTemplate = (data) =>
+  render(
+    {
+      subject: 'Reset your password',
+      intro: 'Someone asked to reset the password of your account. To choose a new password, open this link:',
+      action: 'Choose a new password',
+      ignore: 'If you did not ask for this, you can ignore this e-mail: your password stays unchanged.',
+    },
+    data,
+  );
+
+/** The built-in English templates; `createSmtpMailer({ templates })` replaces either one. */
+export const defaultTemplates: MailTemplates = Object.freeze({
+  'email-verification': emailVerification,
+  'password-reset': passwordReset,
+});

@@ -1,0 +1,20 @@
+import type { AuthMail } from '@gatehouse/core';
+
+/** Paths fixed by the contract (§7): the API verifies directly; the reset page posts to the API. */
+const LINK_PATHS: Readonly<Record<AuthMail['kind'], string>> = {
+  'email-verification': '/api/v1/auth/verify-email',
+  'password-reset': '/reset-password',
+};
+
+/** `https://app.example/` and `https://app.example` mean the same base; links must not get `//`. */
+export function normalizeAppUrl(appUrl: string): string {
+  return appUrl.replace(/\/+$/, '');
+}
+
+/**
+ * The link a mail of this kind carries. Tokens are base64url today, but the token is encoded anyway
+ * so a change of token alphabet can never break or inject into the query string.
+ */
+export function buildMailLink(appUrl: string, kind: AuthMail['kind'], token: string): string {
+  return `${normalizeAppUrl(appUrl)}${LINK_PATHS[kind]}?token=${encodeURIComponent(token)}`;
+}

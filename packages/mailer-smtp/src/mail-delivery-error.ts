@@ -1,0 +1,44 @@
+import type { AuthMail } from '@gatehouse/core';
+
+const EMAIL_ADDRESS = /[^\s<>"'@,;:()[\]]+@[^\s<>"'@,;:()[\]]+/g;
+
+/**
+ * Thrown by `send` when the SMTP server or the connection refused the mail. The message keeps
+ * what helps an operator (the SMTP code and reply) but never the recipient's address or the
+ * token, so it can go to a log as it is. The transport's original error is deliberately not
+ * attached as `cause`: it names the recipient.
+ */
+export class MailDeliveryError extends Error {
+  override readonly name = 'MailDeliveryError';
+  /** Which mail failed. */
+  readonly kind: AuthMail['kind'];
+  /** Nodemailer's error code (`ECONNECTION`, `EAUTH`, `EENVELOPE`, …) when it gave one. */
+  readonly code: string | undefined;
+  /** The SMTP reply code when the server answered with an error. */
+  readonly responseCode: number | undefined;
+
+  constructor(kind: AuthMail['kind'], message: string, code?: string, responseCode?: number) {
+    super(message);
+    this.kind = kind;
+    this.code = code;
+    this.responseCode = responseCode;
+  }
+}
+
+/** Builds the error for a failed send, with the address and token of this mail taken out. */
+export function toMailDeliveryError(mail: AuthMail, error: unknown): MailDeliveryError {
+  const details = error instanceof Error ? error : new Error(String(error));
+  const { code, responseCode } = details as Error & { code?: unknown; responseCode?: unknown };
+  const reason = redact(details.message, mail.token);
+  return new MailDeliveryError(
+    mail.kind,
+    `Could not send the ${mail.kind} mail: ${reason}`,
+    typeof code === 'string' ? code : undefined,
+    typeof responseCode === 'number' ? responseCode : undefined,
+  );
+}
+
+function redact(text: string, token: string): string {
+  const withoutToken = token === '' ? text : text.split(token).join('[token]');
+  return withoutToken.replace(EMAIL_ADDRESS, '[address]');
+}

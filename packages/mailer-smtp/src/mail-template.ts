@@ -1,0 +1,26 @@
+import type { AuthMail } from '@gatehouse/core';
+
+/** What a template gets to render one mail. */
+export interface MailTemplateData {
+  /** As the user typed it at registration: escape it (see `escapeHtml`) before putting it in HTML. */
+  readonly firstName: string;
+  /** The complete link with the token, built from `appUrl` as the contract prescribes. */
+  readonly link: string;
+  /** When the link stops working. */
+  readonly expiresAt: Date;
+  /** The public base URL of the application, without a trailing slash. */
+  readonly appUrl: string;
+}
+
+/** One rendered mail: the subject line, a plain-text part and an HTML part. */
+export interface RenderedMail {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+/** Renders one kind of mail. Must not log or store its input: `link` carries a live token. */
+export type MailTemplate = (data: MailTemplateData) => RenderedMail;
+
+/** One template per kind of mail that core sends, keyed by `AuthMail['kind']`. */
+export type MailTemplates = { readonly [K in AuthMail['kind']]: MailTemplate };

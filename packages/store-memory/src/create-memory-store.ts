@@ -1,0 +1,41 @@
+import type { AuthStore } from '@gatehouse/core';
+import { consumeOneTimeTokenNow, createMemoryOneTimeTokenStore, revokeOneTimeTokensNow } from './memory-one-time-token-store.js';
+import { createMemoryRefreshTokenStore, revokeAllRefreshTokensNow } from './memory-refresh-token-store.js';
+import { createMemoryState } from './memory-state.js';
+import { changePasswordNow, createMemoryUserStore } from './memory-user-store.js';
+
+/**
+ * An `AuthStore` that keeps everything in the process's memory: for tests, demos and
+ * single-process apps. Data is lost on restart. Every operation finishes its check and its write
+ * in one synchronous step, which makes it atomic on JavaScript's single thread; every record handed
+ * in or out is copied, so callers never share state with the store.
+ *
+ * @example
+ * import { createAuth } from '@gatehouse/core';
+ * import { createMemoryStore } from '@gatehouse/store-memory';
+ *
+ * const store = createMemoryStore();
+ * const auth = createAuth({ store, ... });
+ */
+export function createMemoryStore(): AuthStore {
+  const state = createMemoryState();
+  return {
+    users: createMemoryUserStore(state),
+    refreshTokens: createMemoryRefreshTokenStore(state),
+    oneTimeTokens: createMemoryOneTimeTokenStore(state),
+
+    async completePasswordReset({ tokenHash, passwordHash, now }) {
+      // No await in here: the whole reset happens in one turn of the event loop, like one transaction.
+      const owner = consumeOneTimeTokenNow(state, tokenHash, 'password-reset', now);
+      if (!owner) return null;
+      changePasswordNow(state, owner.userId, passwordHash, now);
+      revokeOneTimeTokensNow(state, owner.userId, 'password-reset', now);
+      revokeAllRefreshTokensNow(state, owner.userId, now);
+      return { userId: owner.userId };
+    },
+
+    async close() {
+      // Nothing to release; the data stays readable so a late request during shutdown does not crash.
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { ROLES } from '@gatehouse/core';
+import type { OneTimeTokenRecord, RefreshTokenRecord, Role, UserRecord } from '@gatehouse/core';
+
+/** A refresh token plus the rotation state the store keeps for it. */
+export interface StoredRefreshToken extends RefreshTokenRecord {
+  usedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** A one-time token plus when it was consumed or voided. */
+export interface StoredOneTimeToken extends OneTimeTokenRecord {
+  consumedAt: Date | null;
+}
+
+/**
+ * Everything the memory store holds. The key maps mirror the unique indexes of the SQL store, so a
+ * duplicate is found in O(1) and in the same synchronous step as the insert.
+ */
+export interface MemoryState {
+  users: Map<string, UserRecord>;
+  userIdByEmailKey: Map<string, string>;
+  userIdByUsernameKey: Map<string, string>;
+  refreshTokens: Map<string, StoredRefreshToken>;
+  oneTimeTokens: Map<string, StoredOneTimeToken>;
+}
+
+export function createMemoryState(): MemoryState {
+  return {
+    users: new Map(),
+    userIdByEmailKey: new Map(),
+    userIdByUsernameKey: new Map(),
+    refreshTokens: new Map(),
+    oneTimeTokens: new Map(),
+  };
+}
+
+/** The case-insensitive comparison key of an e-mail or username (CONTRACT §5). */
+export function uniqueKey(value: string): string {
+  return value.toLowerCase();
+}
+
+/** Roles as a set in the fixed order of `ROLES`, so every store returns the same order. */
+export function canonicalRoles(roles: readonly Role[]): Role[] {
+  return ROLES.filter((role) => roles.includes(role));
+}
+
+const copyDate = (date: Date | null): Date | null => (date ? new Date(date.getTime()) : null);
+
+/** A deep copy: callers may mutate what they pass in or get back without touching the store. */
+export function copyUser(user: UserRecord): UserRecord {
+  return {
+    ...user,
+    roles: canonicalRoles(user.roles),
+    createdAt: new Date(user.createdAt.getTime()),
+    updatedAt: new Date(user.updatedAt.getTime()),
+    emailVerifiedAt: copyDate(user.emailVerifiedAt),
+    passwordChangedAt: copyDate(user.passwordChangedAt),
+    lastLoginAt: copyDate(user.lastLoginAt),
+  };
+}

@@ -1,0 +1,93 @@
+import { AuthError } from '@gatehouse/core';
+import type { Role, UserPage, UserRecord, UserStore } from '@gatehouse/core';
+import { canonicalRoles, copyUser, uniqueKey, type MemoryState } from './memory-state.js';
+
+const byCreation = (a: UserRecord, b: UserRecord) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Applies `change` to a stored user in place; unknown ids are ignored, as the port allows. */
+function update(state: MemoryState, id: string, change: (user: UserRecord) => void): void {
+  const user = state.users.get(id);
+  if (user) change(user);
+}
+
+/** Sets a new password hash synchronously; shared with the password reset so it stays atomic. */
+export function changePasswordNow(state: MemoryState, id: string, passwordHash: string, at: Date): void {
+  update(state, id, (user) => {
+    user.passwordHash = passwordHash;
+    user.passwordChangedAt = new Date(at.getTime());
+    user.updatedAt = new Date(at.getTime());
+  });
+}
+
+/**
+ * The user port over plain maps. No method awaits between its check and its write, so on one JS
+ * thread each call is atomic: of ten parallel `createUser` calls with one e-mail exactly one wins.
+ */
+export function createMemoryUserStore(state: MemoryState): UserStore {
+  return {
+    async createUser(input) {
+      const user = copyUser(input);
+      const emailKey = uniqueKey(user.email);
+      const usernameKey = uniqueKey(user.username);
+      if (state.userIdByEmailKey.has(emailKey)) throw new AuthError('EMAIL_TAKEN', 'This e-mail address is already registered.');
+      if (state.userIdByUsernameKey.has(usernameKey)) throw new AuthError('USERNAME_TAKEN', 'This username is already taken.');
+      state.users.set(user.id, user);
+      state.userIdByEmailKey.set(emailKey, user.id);
+      state.userIdByUsernameKey.set(usernameKey, user.id);
+    },
+
+    async findUserById(id) {
+      const user = state.users.get(id);
+      return user ? copyUser(user) : null;
+    },
+
+    async findUserByEmail(email) {
+      const id = state.userIdByEmailKey.get(uniqueKey(email));
+      const user = id === undefined ? undefined : state.users.get(id);
+      return user ? copyUser(user) : null;
+    },
+
+    async listUsers({ limit, offset }: UserPage) {
+      return [...state.users.values()].sort(byCreation).slice(offset, offset + limit).map(copyUser);
+    },
+
+    async listUsersByRole(role: Role) {
+      return [...state.users.values()].filter((user) => user.roles.includes(role)).sort(byCreation).map(copyUser);
+    },
+
+    async setUserRoles(id, roles, at) {
+      const user = state.users.get(id);
+      if (!user) return null;
+      user.roles = canonicalRoles(roles);
+      user.updatedAt = new Date(at.getTime());
+      return copyUser(user);
+    },
+
+    async markEmailVerified(id, at) {
+      update(state, id, (user) => {
+        user.isActive = true;
+        user.emailVerifiedAt ??= new Date(at.getTime());
+        user.updatedAt = new Date(at.getTime());
+      });
+    },
+
+    async updatePasswordHash(id, passwordHash, at) {
+      update(state, id, (user) => {
+        user.passwordHash = passwordHash;
+        user.updatedAt = new Date(at.getTime());
+      });
+    },
+
+    async changePassword(id, passwordHash, at) {
+      changePasswordNow(state, id, passwordHash, at);
+    },
+
+    async recordLogin(id, at) {
+      // A login is not an edit of the account, so updatedAt stays as it was.
+      update(state, id, (user) => {
+        user.lastLoginAt = new Date(at.getTime());
+      });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+export { createSqlStore } from './create-sql-store.js';
+export type { SqlStore } from './create-sql-store.js';
+export { openSqlDatabase, openSqlStore } from './open-sql-database.js';
+export type { OpenSqlStoreOptions } from './open-sql-database.js';
+export { parseDatabaseUrl } from './parse-database-url.js';
+export type { DatabaseTarget } from './parse-database-url.js';
+export { migrateToLatest, MIGRATION_TABLE, MIGRATION_LOCK_TABLE } from './migrate-to-latest.js';
+export type { MigrationSummary } from './migrate-to-latest.js';
+export type { SqlDatabase, SqlDialectName } from './sql-dialect.js';
+export type {
+  GatehouseDatabase,
+  UsersTable,
+  UserRolesTable,
+  RefreshTokensTable,
+  OneTimeTokensTable,
+  EpochMillis,
+  NullableEpochMillis,
+} from './schema/database-schema.js';

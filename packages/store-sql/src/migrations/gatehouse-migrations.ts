@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import type { SqlDialectName } from '../sql-dialect.js';
+import { initialSchema } from './0001-initial-schema.js';
+
+/**
+ * Every migration, in code rather than read from a folder, so it works from `dist` and from a
+ * bundle. Names sort in the order they run; never rename or edit one that has shipped: add a new one.
+ */
+export function gatehouseMigrations(dialect: SqlDialectName): Record<string, Migration> {
+  return {
+    '0001-initial-schema': initialSchema(dialect),
+  };
+}

@@ -1,0 +1,63 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * An instant as integer epoch milliseconds (UTC by definition). Written as a JS number; read back
+ * as a number (SQLite, MySQL) or a string (PostgreSQL returns `bigint` as text), so every read goes
+ * through `fromEpochMillis`.
+ */
+export type EpochMillis = ColumnType<number | string | bigint, number, number>;
+export type NullableEpochMillis = ColumnType<number | string | bigint | null, number | null, number | null>;
+
+/** `users`: one row per account. `*_key` columns hold the lower-cased value under a unique index. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_key: string;
+  username: string;
+  username_key: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  /** 0 or 1: one integer type behaves the same on all three dialects (SQLite has no boolean). */
+  is_active: ColumnType<number | boolean, number, number>;
+  created_at: EpochMillis;
+  updated_at: EpochMillis;
+  email_verified_at: NullableEpochMillis;
+  password_changed_at: NullableEpochMillis;
+  last_login_at: NullableEpochMillis;
+}
+
+/** `user_roles`: the role set of a user, primary key (user_id, role). */
+export interface UserRolesTable {
+  user_id: string;
+  role: string;
+}
+
+/** `refresh_tokens`: rotation state of each issued refresh token. */
+export interface RefreshTokensTable {
+  jti: string;
+  family_id: string;
+  user_id: string;
+  issued_at: EpochMillis;
+  expires_at: EpochMillis;
+  used_at: NullableEpochMillis;
+  revoked_at: NullableEpochMillis;
+}
+
+/** `one_time_tokens`: SHA-256 hashes of e-mail-verification and reset tokens. */
+export interface OneTimeTokensTable {
+  token_hash: string;
+  purpose: string;
+  user_id: string;
+  created_at: EpochMillis;
+  expires_at: EpochMillis;
+  consumed_at: NullableEpochMillis;
+}
+
+/** The tables Gatehouse owns, as Kysely sees them. */
+export interface GatehouseDatabase {
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_tokens: OneTimeTokensTable;
+}

@@ -1,0 +1,61 @@
+import type { RefreshTokenStore } from '@gatehouse/core';
+import type { Kysely } from 'kysely';
+import { toEpochMillis } from './row-mapping.js';
+import type { GatehouseDatabase } from './schema/database-schema.js';
+
+type Db = Kysely<GatehouseDatabase>;
+
+/** Revokes every live refresh token of a user; shared with the password reset transaction. */
+export async function revokeAllRefreshTokensIn(db: Db, userId: string, at: Date): Promise<void> {
+  // Only unrevoked rows: the first revocation time is the one worth keeping.
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: toEpochMillis(at) })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Refresh-token rotation state over Kysely. */
+export function createSqlRefreshTokenStore(db: Db): RefreshTokenStore {
+  return {
+    async saveRefreshToken(token) {
+      await db
+        .insertInto('refresh_tokens')
+        .values({
+          jti: token.jti,
+          family_id: token.familyId,
+          user_id: token.userId,
+          issued_at: toEpochMillis(token.issuedAt),
+          expires_at: toEpochMillis(token.expiresAt),
+          used_at: null,
+          revoked_at: null,
+        })
+        .execute();
+    },
+
+    async consumeRefreshToken(jti, now) {
+      // One conditional UPDATE: the database lets exactly one of two racing callers change the row.
+      const result = await db
+        .updateTable('refresh_tokens')
+        .set({ used_at: toEpochMillis(now) })
+        .where('jti', '=', jti)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', toEpochMillis(now))
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    async revokeRefreshTokenFamily(familyId, at) {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: toEpochMillis(at) })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    revokeAllRefreshTokens: (userId, at) => revokeAllRefreshTokensIn(db, userId, at),
+  };
+}

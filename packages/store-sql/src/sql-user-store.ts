@@ -1,0 +1,126 @@
+import type { Role, UserRecord, UserStore } from '@gatehouse/core';
+import type { Kysely } from 'kysely';
+import { canonicalRoles, fromUserRow, toEpochMillis, toUserRow, uniqueKey, type UserRow } from './row-mapping.js';
+import type { GatehouseDatabase } from './schema/database-schema.js';
+import type { SqlDatabase } from './sql-dialect.js';
+import { toTakenError } from './unique-violation.js';
+
+type Db = Kysely<GatehouseDatabase>;
+
+/** Attaches roles to user rows with one query for the whole batch. */
+async function withRoles(db: Db, rows: readonly UserRow[]): Promise<UserRecord[]> {
+  if (rows.length === 0) return [];
+  const roleRows = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role'])
+    .where('user_id', 'in', rows.map((row) => row.id))
+    .execute();
+  const rolesByUser = new Map<string, string[]>();
+  for (const { user_id, role } of roleRows) rolesByUser.set(user_id, [...(rolesByUser.get(user_id) ?? []), role]);
+  return rows.map((row) => fromUserRow(row, rolesByUser.get(row.id) ?? []));
+}
+
+async function findOne(db: Db, column: 'id' | 'email_key', value: string): Promise<UserRecord | null> {
+  const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
+  return row ? ((await withRoles(db, [row]))[0] ?? null) : null;
+}
+
+async function insertRoles(db: Db, userId: string, roles: readonly Role[]): Promise<void> {
+  const unique = canonicalRoles(roles);
+  if (unique.length > 0) await db.insertInto('user_roles').values(unique.map((role) => ({ user_id: userId, role }))).execute();
+}
+
+/**
+ * Users over Kysely. Uniqueness of e-mail and username is the database's job (unique indexes on the
+ * lower-cased key columns), so it holds across processes; this code only translates the violation.
+ */
+export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
+  return {
+    async createUser(user) {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('users').values(toUserRow(user)).execute();
+          await insertRoles(trx, user.id, user.roles);
+        });
+      } catch (error) {
+        throw toTakenError(dialect, error) ?? error;
+      }
+    },
+
+    findUserById: (id) => findOne(db, 'id', id),
+
+    findUserByEmail: (email) => findOne(db, 'email_key', uniqueKey(email)),
+
+    async listUsers({ limit, offset }) {
+      const rows = await db
+        .selectFrom('users')
+        .selectAll()
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return withRoles(db, rows);
+    },
+
+    async listUsersByRole(role) {
+      const rows = await db
+        .selectFrom('users')
+        .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+        .selectAll('users')
+        .where('user_roles.role', '=', role)
+        .orderBy('users.created_at', 'asc')
+        .orderBy('users.id', 'asc')
+        .execute();
+      return withRoles(db, rows);
+    },
+
+    async setUserRoles(id, roles, at) {
+      return db.transaction().execute(async (trx) => {
+        // Updating the user row first locks it, so two role changes of one user run one after the other.
+        await trx.updateTable('users').set({ updated_at: toEpochMillis(at) }).where('id', '=', id).execute();
+        const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+        if (!row) return null;
+        await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
+        await insertRoles(trx, id, roles);
+        return fromUserRow(row, canonicalRoles(roles));
+      });
+    },
+
+    async markEmailVerified(id, at) {
+      await db
+        .updateTable('users')
+        .set((eb) => ({
+          is_active: 1,
+          // Keep the first verification time if the address was already confirmed.
+          email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(toEpochMillis(at))).$castTo<number>(),
+          updated_at: toEpochMillis(at),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async updatePasswordHash(id, passwordHash, at) {
+      await db.updateTable('users').set({ password_hash: passwordHash, updated_at: toEpochMillis(at) }).where('id', '=', id).execute();
+    },
+
+    async changePassword(id, passwordHash, at) {
+      await changePasswordIn(db, id, passwordHash, at);
+    },
+
+    async recordLogin(id, at) {
+      // A login is not an edit of the account, so updated_at stays as it was.
+      await db.updateTable('users').set({ last_login_at: toEpochMillis(at) }).where('id', '=', id).execute();
+    },
+  };
+}
+
+/** Sets a password chosen by the user; shared with the password reset, which runs it in its transaction. */
+export async function changePasswordIn(db: Db, id: string, passwordHash: string, at: Date): Promise<void> {
+  const when = toEpochMillis(at);
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: when, updated_at: when })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MIGRATION_TABLE, migrateToLatest, openSqlDatabase, type SqlDatabase } from '../../src/index.js';
+import type { Scratch, SqlTestServer } from './sql-test-servers.js';
+
+const GATEHOUSE_TABLES = ['one_time_tokens', 'refresh_tokens', 'user_roles', 'users'];
+
+async function tableNames({ db, dialect }: SqlDatabase, scratch: Scratch): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  // PostgreSQL's introspection lists every schema; keep only the scratch schema.
+  return tables.filter((table) => dialect !== 'postgres' || table.schema === scratch.name).map((table) => table.name);
+}
+
+const aUserRow = (id: string, email: string, username: string) => ({
+  id,
+  email,
+  email_key: email.toLowerCase(),
+  username,
+  username_key: username.toLowerCase(),
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  password_hash: '$x$',
+  is_active: 0,
+  created_at: Date.parse('2026-01-01T00:00:00.123Z'),
+  updated_at: Date.parse('2026-01-01T00:00:00.123Z'),
+});
+
+/** Migration behaviour on an empty scratch database of `server`. */
+export function describeMigrations(server: SqlTestServer): void {
+  describe(`migrations on ${server.label}`, () => {
+    const opened: Array<{ database: SqlDatabase; scratch: Scratch }> = [];
+    const freshDatabase = async () => {
+      const scratch = await server.createScratch();
+      const database = await openSqlDatabase(scratch.url);
+      opened.push({ database, scratch });
+      return { database, scratch };
+    };
+
+    afterEach(async () => {
+      for (const { database, scratch } of opened.splice(0)) {
+        await database.db.destroy();
+        await scratch.drop();
+      }
+    });
+
+    it('creates every table on an empty database and applies nothing on a second run', async () => {
+      const { database, scratch } = await freshDatabase();
+      expect(await tableNames(database, scratch)).toEqual([]);
+
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0001-initial-schema'] });
+      expect(await tableNames(database, scratch)).toEqual(expect.arrayContaining([...GATEHOUSE_TABLES, MIGRATION_TABLE]));
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: [] });
+    });
+
+    it('applies the migrations once when two runs start together', async () => {
+      const { database, scratch } = await freshDatabase();
+      const other = await openSqlDatabase(scratch.url);
+      try {
+        const runs = await Promise.all([migrateToLatest(database.db, database.dialect), migrateToLatest(other.db, other.dialect)]);
+        expect(runs.flatMap((run) => run.applied)).toEqual(['0001-initial-schema']);
+      } finally {
+        await other.db.destroy();
+      }
+    });
+
+    it('enforces case-insensitive uniqueness in the database, not only in the store code', async () => {
+      const { database } = await freshDatabase();
+      await migrateToLatest(database.db, database.dialect);
+      await database.db.insertInto('users').values(aUserRow('id-1', 'ada@x.com', 'Ada')).execute();
+
+      await expect(database.db.insertInto('users').values(aUserRow('id-2', 'ADA@x.com', 'other')).execute()).rejects.toThrow();
+      await expect(database.db.insertInto('users').values(aUserRow('id-3', 'other@x.com', 'ADA')).execute()).rejects.toThrow();
+      expect(await database.db.selectFrom('users').select('id').execute()).toEqual([{ id: 'id-1' }]);
+    });
+
+    it('stores timestamps as integer epoch milliseconds', async () => {
+      const { database } = await freshDatabase();
+      await migrateToLatest(database.db, database.dialect);
+      await database.db.insertInto('users').values(aUserRow('id-1', 'ada@x.com', 'ada')).execute();
+
+      const row = await database.db.selectFrom('users').select('created_at').executeTakeFirstOrThrow();
+      expect(Number(row.created_at)).toBe(Date.parse('2026-01-01T00:00:00.123Z'));
+    });
+  });
+}
