@@ -28,6 +28,14 @@ async function migrationTableSchema(db: Kysely<any>, dialect: SqlDialectName): P
   return schema;
 }
 
+async function allExecuted(migrator: Migrator): Promise<boolean> {
+  try {
+    return (await migrator.getMigrations()).every((migration) => migration.executedAt !== undefined);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Brings the Gatehouse tables up to the latest schema. Safe to run at every start and from several
  * processes at once: Kysely takes a lock, and a database that is already current is left alone.
@@ -46,6 +54,11 @@ export async function migrateToLatest(db: Kysely<any>, dialect: SqlDialectName):
     migrationTableSchema: await migrationTableSchema(db, dialect),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined && (await allExecuted(migrator))) {
+    // Another runner got there first. Kysely's lock is a no-op on SQLite, so two processes starting
+    // together can race; the loser's transaction rolled back and the winner's work is complete.
+    return { applied: [] };
+  }
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName;
     const detail = error instanceof Error ? error.message : String(error);

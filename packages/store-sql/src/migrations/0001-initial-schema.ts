@@ -1,4 +1,4 @@
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type CreateIndexBuilder, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { SqlDialectName } from '../sql-dialect.js';
 
 /**
@@ -13,6 +13,17 @@ function withTableOptions<T extends string, C extends string>(
   return dialect === 'mysql' ? table.modifyEnd(sql`default character set utf8mb4 collate utf8mb4_bin`) : table;
 }
 
+/**
+ * `if not exists` wherever the dialect has it, so a second runner racing the first (SQLite has no
+ * migration lock) or a re-run after a crash half-way (SQLite and MySQL cannot roll DDL back) only
+ * creates what is missing. MySQL has no `create index if not exists`; there the Migrator's lock
+ * keeps runners apart.
+ */
+function createIndex(db: Kysely<any>, dialect: SqlDialectName, name: string): CreateIndexBuilder {
+  const index = db.schema.createIndex(name);
+  return dialect === 'mysql' ? index : index.ifNotExists();
+}
+
 /** The first schema: users, their roles, refresh tokens and one-time tokens. */
 export function initialSchema(dialect: SqlDialectName): Migration {
   return {
@@ -21,6 +32,7 @@ export function initialSchema(dialect: SqlDialectName): Migration {
         dialect,
         db.schema
           .createTable('users')
+          .ifNotExists()
           .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
           .addColumn('email', 'varchar(254)', (col) => col.notNull())
           .addColumn('email_key', 'varchar(254)', (col) => col.notNull())
@@ -37,26 +49,28 @@ export function initialSchema(dialect: SqlDialectName): Migration {
           .addColumn('last_login_at', 'bigint'),
       ).execute();
       // The names of these two indexes are how a unique violation is told apart (see unique-violation.ts).
-      await db.schema.createIndex('users_email_key_unique').on('users').column('email_key').unique().execute();
-      await db.schema.createIndex('users_username_key_unique').on('users').column('username_key').unique().execute();
-      await db.schema.createIndex('users_created_at_index').on('users').columns(['created_at', 'id']).execute();
+      await createIndex(db, dialect, 'users_email_key_unique').on('users').column('email_key').unique().execute();
+      await createIndex(db, dialect, 'users_username_key_unique').on('users').column('username_key').unique().execute();
+      await createIndex(db, dialect, 'users_created_at_index').on('users').columns(['created_at', 'id']).execute();
 
       await withTableOptions(
         dialect,
         db.schema
           .createTable('user_roles')
+          .ifNotExists()
           .addColumn('user_id', 'varchar(64)', (col) => col.notNull())
           .addColumn('role', 'varchar(32)', (col) => col.notNull())
           .addPrimaryKeyConstraint('user_roles_pk', ['user_id', 'role'])
           .addForeignKeyConstraint('user_roles_user_fk', ['user_id'], 'users', ['id'], (fk) => fk.onDelete('cascade')),
       ).execute();
       // "Every admin" is one range scan of this index.
-      await db.schema.createIndex('user_roles_role_index').on('user_roles').columns(['role', 'user_id']).execute();
+      await createIndex(db, dialect, 'user_roles_role_index').on('user_roles').columns(['role', 'user_id']).execute();
 
       await withTableOptions(
         dialect,
         db.schema
           .createTable('refresh_tokens')
+          .ifNotExists()
           .addColumn('jti', 'varchar(64)', (col) => col.primaryKey())
           .addColumn('family_id', 'varchar(64)', (col) => col.notNull())
           .addColumn('user_id', 'varchar(64)', (col) => col.notNull())
@@ -65,13 +79,14 @@ export function initialSchema(dialect: SqlDialectName): Migration {
           .addColumn('used_at', 'bigint')
           .addColumn('revoked_at', 'bigint'),
       ).execute();
-      await db.schema.createIndex('refresh_tokens_family_id_index').on('refresh_tokens').column('family_id').execute();
-      await db.schema.createIndex('refresh_tokens_user_id_index').on('refresh_tokens').column('user_id').execute();
+      await createIndex(db, dialect, 'refresh_tokens_family_id_index').on('refresh_tokens').column('family_id').execute();
+      await createIndex(db, dialect, 'refresh_tokens_user_id_index').on('refresh_tokens').column('user_id').execute();
 
       await withTableOptions(
         dialect,
         db.schema
           .createTable('one_time_tokens')
+          .ifNotExists()
           .addColumn('token_hash', 'varchar(128)', (col) => col.primaryKey())
           .addColumn('purpose', 'varchar(32)', (col) => col.notNull())
           .addColumn('user_id', 'varchar(64)', (col) => col.notNull())
@@ -79,7 +94,7 @@ export function initialSchema(dialect: SqlDialectName): Migration {
           .addColumn('expires_at', 'bigint', (col) => col.notNull())
           .addColumn('consumed_at', 'bigint'),
       ).execute();
-      await db.schema.createIndex('one_time_tokens_user_id_index').on('one_time_tokens').columns(['user_id', 'purpose']).execute();
+      await createIndex(db, dialect, 'one_time_tokens_user_id_index').on('one_time_tokens').columns(['user_id', 'purpose']).execute();
     },
 
     async down(db: Kysely<any>) {

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError, readServerSettings } from './env-config.js';
+
+const SECRETS = { JWT_SECRET: 'x'.repeat(32), JWT_REFRESH_SECRET: 'y'.repeat(32) };
+
+describe('readServerSettings (CONTRACT §7)', () => {
+  it('uses the contract defaults with no environment at all', () => {
+    const s = readServerSettings({});
+    expect(s).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      ephemeralSecrets: true,
+      smtp: undefined,
+      rateLimitEnabled: true,
+      bootstrapSuper: undefined,
+      devMail: { enabled: true, smtpPort: 1025 },
+    });
+    expect(s.auth).toMatchObject({ accessTokenTtl: 3600, refreshTokenTtl: 604_800, jitterSeconds: 60, requireEmailVerification: false });
+    expect(s.auth.argon2).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    expect(s.auth.accessTokenSecret).not.toBe(s.auth.refreshTokenSecret);
+  });
+
+  it('reads every variable it is given', () => {
+    const s = readServerSettings({
+      ...SECRETS,
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      APP_URL: 'https://auth.example.com/',
+      DATABASE_URL: 'memory:',
+      JWT_EXPIRATION_TIME: '15m',
+      JWT_REFRESH_EXPIRATION_TIME: '30d',
+      JWT_JITTER_SECONDS: '0',
+      ARGON2_MEMORY_COST: '65536',
+      ARGON2_TIME_COST: '3',
+      ARGON2_PARALLELISM: '2',
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_PORT: '465',
+      SMTP_SECURE: 'true',
+      SMTP_USER: 'mailer',
+      SMTP_PASS: 'pw',
+      MAIL_FROM: 'Auth <auth@example.com>',
+      REQUIRE_EMAIL_VERIFICATION: 'true',
+      RATE_LIMIT_ENABLED: 'false',
+      BOOTSTRAP_SUPER_EMAIL: 'root@example.com',
+      BOOTSTRAP_SUPER_PASSWORD: 'a long password',
+    });
+    expect(s).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      appUrl: 'https://auth.example.com',
+      ephemeralSecrets: false,
+      smtp: { host: 'smtp.example.com', port: 465, secure: true, user: 'mailer', pass: 'pw' },
+      mailFrom: 'Auth <auth@example.com>',
+      rateLimitEnabled: false,
+      bootstrapSuper: { email: 'root@example.com', password: 'a long password' },
+    });
+    expect(s.auth).toMatchObject({ accessTokenTtl: 900, refreshTokenTtl: 2_592_000, jitterSeconds: 0, requireEmailVerification: true });
+    expect(s.auth.argon2).toEqual({ memoryCost: 65_536, timeCost: 3, parallelism: 2 });
+  });
+
+  it('defaults APP_URL to the chosen port', () => {
+    expect(readServerSettings({ PORT: '4000' }).appUrl).toBe('http://localhost:4000');
+  });
+
+  it('refuses to start in production without secrets, naming both variables', () => {
+    expect(() => readServerSettings({ NODE_ENV: 'production' })).toThrow(ConfigurationError);
+    expect(() => readServerSettings({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET and JWT_REFRESH_SECRET must be set in production/);
+  });
+
+  it('refuses weak or equal secrets, naming the variable, without echoing the value', () => {
+    const weak = () => readServerSettings({ NODE_ENV: 'production', JWT_SECRET: 'hunter2', JWT_REFRESH_SECRET: 'y'.repeat(32) });
+    expect(weak).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(weak).not.toThrow(/hunter2/);
+    expect(() => readServerSettings({ JWT_SECRET: 'z'.repeat(40), JWT_REFRESH_SECRET: 'z'.repeat(40) })).toThrow(
+      /JWT_REFRESH_SECRET must differ/,
+    );
+  });
+
+  it('names the variable of a bad duration, number, flag or port', () => {
+    expect(() => readServerSettings({ ...SECRETS, JWT_EXPIRATION_TIME: 'soon' })).toThrow(/JWT_EXPIRATION_TIME/);
+    expect(() => readServerSettings({ ...SECRETS, ARGON2_MEMORY_COST: 'lots' })).toThrow(/ARGON2_MEMORY_COST/);
+    expect(() => readServerSettings({ ...SECRETS, JWT_JITTER_SECONDS: '-5' })).toThrow(/JWT_JITTER_SECONDS/);
+    expect(() => readServerSettings({ ...SECRETS, REQUIRE_EMAIL_VERIFICATION: 'maybe' })).toThrow(/REQUIRE_EMAIL_VERIFICATION/);
+    expect(() => readServerSettings({ ...SECRETS, PORT: '70000' })).toThrow(/PORT/);
+  });
+
+  it('turns the development mail viewer off in production unless enabled', () => {
+    expect(readServerSettings({ ...SECRETS, NODE_ENV: 'production' }).devMail.enabled).toBe(false);
+    expect(readServerSettings({ ...SECRETS, NODE_ENV: 'production', MAILHOG_ENABLED: 'true' }).devMail.enabled).toBe(true);
+  });
+});
