@@ -1,4 +1,5 @@
 import type { ServerUnderTest } from '@gatehouse/http/testing';
+import type { CaughtMail } from '../src/dev-mail/index.js';
 import { readServerSettings } from '../src/env-config.js';
 import { silentLogger } from '../src/logger.js';
 import { startServer } from '../src/start-server.js';
@@ -12,12 +13,7 @@ export async function startExample(env: Record<string, string>): Promise<ServerU
   const running = await startServer(settings, silentLogger);
   const catcher = running.mail.catcher;
   if (!catcher) throw new Error('the HTTP suite needs the development mail catcher (leave SMTP_HOST unset)');
-  const view = (m: { to: string[]; subject: string; text?: string; html?: string }) => ({
-    to: m.to,
-    subject: m.subject,
-    text: m.text ?? '',
-    html: m.html ?? '',
-  });
+  const view = (m: CaughtMail) => ({ to: [...m.to], subject: m.subject, text: m.text, html: m.html });
   return {
     baseUrl: running.url,
     mails: () => catcher.messages().map(view),

@@ -75,7 +75,7 @@ describe('secureRouter (deny by default)', () => {
   it('puts the verified payload on req.user', async () => {
     const res = await get('/closed', tokens.user);
     expect(res.status).toBe(200);
-    expect((await res.json()).id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(((await res.json()) as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('roles() admits a user with any one of the roles (OR)', async () => {

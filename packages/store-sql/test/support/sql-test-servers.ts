@@ -25,6 +25,11 @@ export interface SqlTestServer {
 // Random names keep parallel runs (two vitest processes, two CI jobs on one server) apart.
 const scratchName = (prefix: string) => `${prefix}${randomBytes(6).toString('hex')}`;
 
+const hostOf = (url: string) => {
+  const { hostname, port } = new URL(url);
+  return `${hostname}:${port}`;
+};
+
 const describeError = (error: unknown) => (error instanceof Error ? error.message || error.name : String(error));
 
 export function sqliteTestServer(): SqlTestServer {
@@ -45,7 +50,9 @@ export async function postgresTestServer(): Promise<SqlTestServer> {
   const candidates = process.env.GATEHOUSE_TEST_POSTGRES_URL
     ? [process.env.GATEHOUSE_TEST_POSTGRES_URL]
     : ['postgres://postgres@127.0.0.1:5432/test', 'postgres://root@127.0.0.1:5432/test'];
-  const label = 'PostgreSQL at 127.0.0.1:5432';
+  // Every candidate must fail before the server counts as unreachable; report each reason.
+  const reasons: string[] = [];
+  const label = `PostgreSQL at ${hostOf(candidates[0] ?? '')}`;
   const admin = async <T>(url: string, work: (client: pg.Client) => Promise<T>) => {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
     await client.connect();
@@ -55,12 +62,11 @@ export async function postgresTestServer(): Promise<SqlTestServer> {
       await client.end();
     }
   };
-  let lastError = 'no connection attempted';
   for (const adminUrl of candidates) {
     try {
       await admin(adminUrl, (client) => client.query('select 1'));
     } catch (error) {
-      lastError = describeError(error);
+      reasons.push(`${new URL(adminUrl).username}: ${describeError(error)}`);
       continue;
     }
     return {
@@ -76,13 +82,14 @@ export async function postgresTestServer(): Promise<SqlTestServer> {
       },
     };
   }
-  return { label, dialect: 'postgres', unreachable: lastError, createScratch: () => Promise.reject(new Error(lastError)) };
+  const reason = reasons.join('; ');
+  return { label, dialect: 'postgres', unreachable: reason, createScratch: () => Promise.reject(new Error(reason)) };
 }
 
 /** MariaDB or MySQL at 127.0.0.1:3306, user `root` without password, database `test`. */
 export async function mariadbTestServer(): Promise<SqlTestServer> {
   const adminUrl = process.env.GATEHOUSE_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
-  const label = 'MariaDB/MySQL at 127.0.0.1:3306';
+  const label = `MariaDB/MySQL at ${hostOf(adminUrl)}`;
   const admin = async <T>(work: (connection: mysql.Connection) => Promise<T>) => {
     const connection = await mysql.createConnection({ uri: adminUrl, connectTimeout: 3000 });
     try {
