@@ -19,6 +19,7 @@ describe('readServerSettings (CONTRACT §7)', () => {
     expect(s.auth).toMatchObject({ accessTokenTtl: 3600, refreshTokenTtl: 604_800, jitterSeconds: 60, requireEmailVerification: false });
     expect(s.auth.argon2).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     expect(s.auth.accessTokenSecret).not.toBe(s.auth.refreshTokenSecret);
+    expect(s.databaseUrl).toMatch(/^sqlite:.*examples[/\\]express-server[/\\]data[/\\]gatehouse\.db$/);
   });
 
   it('reads every variable it is given', () => {

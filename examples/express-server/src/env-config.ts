@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { AuthError, parseAuthConfig, type AuthConfig } from '@gatehouse/core';
 import { z } from 'zod';
 
@@ -40,6 +41,9 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
 export class ConfigurationError extends Error {
   override readonly name = 'ConfigurationError';
 }
+
+/** The embedded default: a SQLite file under the example's own `data/` folder, created on first start. */
+export const DEFAULT_DATABASE_URL = `sqlite:${fileURLToPath(new URL('../data/gatehouse.db', import.meta.url))}`;
 
 const TRUE = ['true', '1', 'yes', 'on'];
 const FALSE = ['false', '0', 'no', 'off'];
@@ -125,7 +129,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
     host,
     port: listenPort,
     appUrl,
-    databaseUrl: value(env, 'DATABASE_URL') ?? 'memory:',
+    databaseUrl: value(env, 'DATABASE_URL') ?? DEFAULT_DATABASE_URL,
     migrateOnStart: flag(env, 'DB_MIGRATE_ON_START', true),
     auth: authConfig(env, secret.access, secret.refresh),
     ephemeralSecrets: secret.ephemeral,

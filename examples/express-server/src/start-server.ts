@@ -14,7 +14,7 @@ export interface RunningServer {
   auth: Auth;
   store: AuthStore;
   mail: MailSetup;
-  /** Stops accepting requests, then closes the mail catcher and the store's pool. */
+  /** Stops accepting requests, lets background mail finish, then closes the mail catcher and the store's pool. */
   close(): Promise<void>;
 }
 
@@ -70,6 +70,8 @@ export async function startServer(settings: ServerSettings, log: Logger = consol
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        // Mails started by the last requests still need the mailer and the store.
+        await auth.whenIdle();
         await mail.close();
         await store.close();
       })()),

@@ -1,4 +1,5 @@
 import { createMemoryStore } from '@gatehouse/store-memory';
+import { createFakeHasher } from './testing/fake-hasher.js';
 import { describe, expect, it } from 'vitest';
 import { AuthError } from './errors/auth-error.js';
 import { createAuth } from './create-auth.js';
@@ -72,5 +73,32 @@ describe('createAuth', () => {
     await h.auth.setRoles({ id: 'op', roles: ['super'] }, user.id, { roles: ['manager'] });
     expect((await h.auth.listUsersByRole('manager')).map((u) => u.id)).toEqual([user.id]);
     expect(await h.auth.listUsersByRole('admin')).toEqual([]);
+  });
+});
+
+describe('createAuth().whenIdle', () => {
+  it('waits for mail started in the background before resolving', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    const auth = createAuth({
+      config: TEST_CONFIG,
+      store: createMemoryStore(),
+      mailer: {
+        async send(mail) {
+          await gate;
+          sent.push(mail.kind);
+        },
+      },
+      hasher: createFakeHasher(),
+    });
+    await auth.register({ firstName: 'A', lastName: 'B', username: 'idle', email: 'idle@example.com', password: PASSWORD, confirmPassword: PASSWORD });
+    let idle = false;
+    const waiting = auth.whenIdle().then(() => (idle = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(idle).toBe(false);
+    release();
+    await waiting;
+    expect(sent).toEqual(['email-verification']);
   });
 });

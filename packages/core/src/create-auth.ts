@@ -55,6 +55,11 @@ export interface Auth {
   listUsers(page?: { limit?: number; offset?: number }): Promise<UserProfile[]>;
   listUsersByRole(role: Role): Promise<UserProfile[]>;
   ensureSuperUser(credentials: { email: string; password: string }): Promise<UserProfile>;
+  /**
+   * Resolves when the mails started in the background have been handed to the mailer (or failed).
+   * Call it on shutdown after the HTTP server stopped and before closing the mailer and the store.
+   */
+  whenIdle(): Promise<void>;
 }
 
 function clampInt(value: number | undefined, fallback: number, min: number, max: number): number {
@@ -92,6 +97,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     tokens: createTokenService(config, random),
     dummyPasswordHash: () => (dummy ??= hasher.hash(randomToken(random))),
     onBackgroundError: options.onBackgroundError ?? (() => {}),
+    pending: new Set(),
   };
 
   async function findProfile(userId: string): Promise<UserProfile> {
@@ -121,5 +127,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
     },
     listUsersByRole: async (role) => (await options.store.users.listUsersByRole(role)).map(toUserProfile),
     ensureSuperUser: (credentials) => ensureSuperUser(ctx, credentials),
+    async whenIdle() {
+      while (ctx.pending.size > 0) await Promise.all(ctx.pending);
+    },
   };
 }

@@ -26,6 +26,8 @@ export interface FlowContext {
   /** A hash of a random password, verified against when the e-mail is unknown (equal timing). */
   dummyPasswordHash: () => Promise<string>;
   onBackgroundError: (failure: BackgroundFailure) => void;
+  /** Background work still running; `Auth.whenIdle()` waits for it before the app closes its ports. */
+  pending: Set<Promise<void>>;
 }
 
 /**
@@ -38,5 +40,8 @@ export function runInBackground(
   what: Omit<BackgroundFailure, 'error'>,
   task: () => Promise<void>,
 ): void {
-  task().catch((error: unknown) => ctx.onBackgroundError({ ...what, error }));
+  const running = task()
+    .catch((error: unknown) => ctx.onBackgroundError({ ...what, error }))
+    .finally(() => ctx.pending.delete(running));
+  ctx.pending.add(running);
 }
