@@ -1,16 +1,11 @@
-import type { Auth } from '@gatehouse/core';
+import type { AppParts } from '@gatehouse/example-server-kit';
+import { handleResetPasswordPage } from '@gatehouse/example-server-kit';
 import { authRouter, errorHandler, notFound, securityHeaders } from '@gatehouse/express';
-import express, { type Express, type Router } from 'express';
-import { describeError, type Logger } from './logger.js';
-import { resetPasswordPage } from './pages/reset-password-page.js';
+import express, { type Express } from 'express';
+import { describeError } from '@gatehouse/example-server-kit';
+import { mailhogRouter } from './dev-mail/mailhog-router.js';
+import { sendPage, toPageRequest } from './page-glue.js';
 import { resourceRoutes } from './routes/resource-routes.js';
-
-export interface AppParts {
-  auth: Auth;
-  log: Logger;
-  /** The development mail viewer, mounted at /mailhog when present. */
-  mailViewer?: Router | undefined;
-}
 
 /** The Express app of the example: auth routes, resource routes, pages, one error handler. */
 export function createApp({ auth, log, mailViewer }: AppParts): Express {
@@ -21,8 +16,12 @@ export function createApp({ auth, log, mailViewer }: AppParts): Express {
   app.use('/api', securityHeaders());
   app.use('/api/v1/auth', authRouter(auth));
   app.use('/api/v1', resourceRoutes(auth));
-  app.use(resetPasswordPage());
-  if (mailViewer) app.use('/mailhog', mailViewer);
+  app.use((req, res, next) => {
+    const page = handleResetPasswordPage(toPageRequest(req));
+    if (page) sendPage(res, page);
+    else next();
+  });
+  if (mailViewer) app.use('/mailhog', mailhogRouter(mailViewer));
 
   app.use(notFound());
   app.use(errorHandler((error) => log.error('unexpected error', describeError(error))));

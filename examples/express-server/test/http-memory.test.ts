@@ -1,4 +1,5 @@
+import { startForSuite } from '@gatehouse/example-server-kit/testing';
 import { describeHttpSuite } from '@gatehouse/http/testing';
-import { startExample } from './start-example.js';
+import { createApp } from '../src/app.js';
 
-describeHttpSuite('Express example on the in-memory store', (env) => startExample({ ...env, DATABASE_URL: 'memory:' }));
+describeHttpSuite('Express example on the in-memory store', (env) => startForSuite(createApp, { ...env, DATABASE_URL: 'memory:' }));

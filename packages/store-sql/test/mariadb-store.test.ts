@@ -1,5 +1,5 @@
 import { describeSqlStore } from './support/describe-sql-store.js';
-import { mariadbTestServer } from './support/sql-test-servers.js';
+import { mariadbTestServer } from '../src/testing/index.js';
 
 // Each run works in its own database gh_test_<random>, dropped afterwards.
 describeSqlStore(await mariadbTestServer());

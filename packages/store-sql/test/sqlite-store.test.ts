@@ -1,4 +1,4 @@
 import { describeSqlStore } from './support/describe-sql-store.js';
-import { sqliteTestServer } from './support/sql-test-servers.js';
+import { sqliteTestServer } from '../src/testing/index.js';
 
 describeSqlStore(sqliteTestServer());

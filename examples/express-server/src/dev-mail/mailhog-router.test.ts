@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createSmtpMailer, type SmtpMailer } from '@gatehouse/mailer-smtp';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher.js';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '@gatehouse/example-server-kit';
 import { mailhogRouter } from './mailhog-router.js';
 
 const HOSTILE_SUBJECT = 'Hello <b>there</b> & "co"';

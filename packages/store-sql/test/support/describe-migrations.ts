@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATION_TABLE, migrateToLatest, openSqlDatabase, type SqlDatabase } from '../../src/index.js';
-import type { Scratch, SqlTestServer } from './sql-test-servers.js';
+import type { Scratch, SqlTestServer } from '../../src/testing/index.js';
 
 const GATEHOUSE_TABLES = ['one_time_tokens', 'refresh_tokens', 'user_roles', 'users'];
 

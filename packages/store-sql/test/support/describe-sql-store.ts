@@ -2,9 +2,8 @@ import { describeAuthStoreContract } from '@gatehouse/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openSqlDatabase, openSqlStore, type SqlStore } from '../../src/index.js';
 import { describeMigrations } from './describe-migrations.js';
-import type { Scratch, SqlTestServer } from './sql-test-servers.js';
+import { DATABASES_REQUIRED as REQUIRED, unreachableMessage, type Scratch, type SqlTestServer } from '../../src/testing/index.js';
 
-const REQUIRED = process.env.GATEHOUSE_REQUIRE_DATABASES === '1';
 
 async function emptyTables(store: SqlStore): Promise<void> {
   // Children first: user_roles references users.
@@ -22,16 +21,13 @@ export function describeSqlStore(server: SqlTestServer): void {
   if (server.unreachable !== null && REQUIRED) {
     describe(server.label, () => {
       it('is reachable, as GATEHOUSE_REQUIRE_DATABASES=1 demands', () => {
-        expect.fail(`${server.label} is required (GATEHOUSE_REQUIRE_DATABASES=1) but cannot be reached: ${server.unreachable}`);
+        expect.fail(unreachableMessage(server.label, server.unreachable ?? ''));
       });
     });
     return;
   }
   if (server.unreachable !== null) {
-    console.warn(
-      `Skipping the SQL store tests on ${server.label}: cannot connect (${server.unreachable}). ` +
-        'Start it (see TOOLING.md) or set GATEHOUSE_REQUIRE_DATABASES=1 to turn this into a failure.',
-    );
+    console.warn(unreachableMessage(server.label, server.unreachable));
   }
 
   describe.skipIf(server.unreachable !== null)(`SQL store on ${server.label}`, () => {

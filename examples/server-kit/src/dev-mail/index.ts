@@ -1,4 +1,4 @@
 export { startMailCatcher } from './mail-catcher.js';
 export type { CaughtMail, MailCatcher, MailCatcherOptions, WaitForOptions } from './mail-catcher.js';
-export { mailhogRouter } from './mailhog-router.js';
+export { handleMailViewerRequest } from './mail-viewer.js';
 export type { MailhogMessage, MailhogMessagePage, MailhogPath } from './mailhog-api.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import type { SqlDialectName } from '../../src/index.js';
+import type { SqlDialectName } from '../sql-dialect.js';
 
 /** An empty, uniquely named place to run against, and how to remove it afterwards. */
 export interface Scratch {

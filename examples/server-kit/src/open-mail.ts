@@ -1,7 +1,6 @@
 import type { Mailer } from '@gatehouse/core';
 import { createSmtpMailer } from '@gatehouse/mailer-smtp';
-import type { Router } from 'express';
-import { mailhogRouter, startMailCatcher, type MailCatcher } from './dev-mail/index.js';
+import { startMailCatcher, type MailCatcher } from './dev-mail/mail-catcher.js';
 import type { ServerSettings } from './env-config.js';
 import { maskEmail, type Logger } from './logger.js';
 
@@ -9,8 +8,8 @@ export interface MailSetup {
   mailer: Mailer;
   /** The development catcher, when mail is caught in-process (SMTP_HOST unset). */
   catcher: MailCatcher | undefined;
-  /** The /mailhog/ viewer, when the catcher runs and the viewer is enabled. */
-  viewer: Router | undefined;
+  /** The catcher whose mails the /mailhog/ viewer shows; undefined when the viewer is off. */
+  viewerCatcher: MailCatcher | undefined;
   description: string;
   close(): Promise<void>;
 }
@@ -38,14 +37,14 @@ export async function openMail(settings: ServerSettings, log: Logger): Promise<M
       from: settings.mailFrom,
       transport: { host, port, secure, ...(user ? { auth: { user, pass: pass ?? '' } } : {}) },
     });
-    return { mailer: smtp, catcher: undefined, viewer: undefined, description: `smtp://${host}:${port}`, close: () => smtp.close() };
+    return { mailer: smtp, catcher: undefined, viewerCatcher: undefined, description: `smtp://${host}:${port}`, close: () => smtp.close() };
   }
   if (!settings.devMail.enabled) {
     log.warn('SMTP_HOST is not set and the development mail catcher is off: e-mails will be dropped');
     const dropping: Mailer = {
       send: async (mail) => log.warn('e-mail dropped: no SMTP server configured', { kind: mail.kind, to: maskEmail(mail.to) }),
     };
-    return { mailer: dropping, catcher: undefined, viewer: undefined, description: 'dropped', close: async () => {} };
+    return { mailer: dropping, catcher: undefined, viewerCatcher: undefined, description: 'dropped', close: async () => {} };
   }
   const catcher = await startCatcher(settings.devMail.smtpPort, log);
   const smtp = createSmtpMailer({
@@ -57,7 +56,7 @@ export async function openMail(settings: ServerSettings, log: Logger): Promise<M
   return {
     mailer: smtp,
     catcher,
-    viewer: mailhogRouter(catcher),
+    viewerCatcher: catcher,
     description: `catcher smtp://${catcher.host}:${catcher.port}`,
     close: async () => {
       await smtp.close();

@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { createAuth, type Auth, type AuthStore } from '@gatehouse/core';
-import { createApp } from './app.js';
 import type { ServerSettings } from './env-config.js';
 import { consoleLogger, describeError, maskEmail, type Logger } from './logger.js';
 import { openMail, type MailSetup } from './open-mail.js';
@@ -28,8 +27,22 @@ function listen(server: Server, host: string, port: number): Promise<number> {
   });
 }
 
-/** Starts the whole example service from parsed settings. Used by `main.ts` and by the tests. */
-export async function startServer(settings: ServerSettings, log: Logger = consoleLogger): Promise<RunningServer> {
+/** What a framework needs to build the example app. */
+export interface AppParts {
+  auth: Auth;
+  log: Logger;
+  /** Serve the development mail viewer at /mailhog from this catcher, when set. */
+  mailViewer: MailSetup['viewerCatcher'];
+}
+
+/** Builds the HTTP app (Express, Hono, …) as a Node request listener. */
+export type CreateListener = (parts: AppParts) => RequestListener;
+
+/**
+ * Starts the whole example service from parsed settings: store, mail, core, bootstrap user, and
+ * the HTTP app that `createListener` builds. Used by each example's `main.ts` and by the tests.
+ */
+export async function startServer(settings: ServerSettings, createListener: CreateListener, log: Logger = consoleLogger): Promise<RunningServer> {
   if (settings.ephemeralSecrets) {
     log.warn('JWT_SECRET / JWT_REFRESH_SECRET are not set: using secrets generated for this process only. Tokens die with the process. Set both (32+ characters) to keep sessions across restarts; production refuses to start without them.');
   }
@@ -48,8 +61,7 @@ export async function startServer(settings: ServerSettings, log: Logger = consol
     log.info('bootstrap super user ready', { userId: superUser.id, email: maskEmail(superUser.email) });
   }
 
-  const app = createApp({ auth, log, mailViewer: mail.viewer });
-  const server = createServer(app);
+  const server = createServer(createListener({ auth, log, mailViewer: mail.viewerCatcher }));
   // A slow client must not hold a connection forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;

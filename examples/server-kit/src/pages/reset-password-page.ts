@@ -1,5 +1,4 @@
-import type { Router } from 'express';
-import express from 'express';
+import type { PageRequest, PageResponse } from '../web-response.js';
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -62,17 +61,32 @@ const SCRIPT = `(() => {
 const CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
- * `GET /reset-password?token=…`: the page the reset mail links to (CONTRACT §7). It posts to
- * `/api/v1/auth/reset-password`; the token stays in the page and is never sent to a third party.
+ * `GET /reset-password?token=…`: the page the reset mail links to (CONTRACT §7), and its script at
+ * `GET /reset-password.js`. It posts to `/api/v1/auth/reset-password`; the token stays in the page
+ * and is never sent to a third party (no referrer, no external asset). Returns `undefined` for any
+ * other request.
  */
-export function resetPasswordPage(): Router {
-  const router = express.Router();
-  router.get('/reset-password', (_req, res) => {
-    res.set({ 'Content-Security-Policy': CSP, 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' });
-    res.type('html').send(PAGE);
-  });
-  router.get('/reset-password.js', (_req, res) => {
-    res.type('text/javascript').send(SCRIPT);
-  });
-  return router;
+export function handleResetPasswordPage(req: Pick<PageRequest, 'method' | 'path'>): PageResponse | undefined {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
+  if (req.path === '/reset-password') {
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': CSP,
+        'Referrer-Policy': 'no-referrer',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+      body: PAGE,
+    };
+  }
+  if (req.path === '/reset-password.js') {
+    return {
+      status: 200,
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+      body: SCRIPT,
+    };
+  }
+  return undefined;
 }

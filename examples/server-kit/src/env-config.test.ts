@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, readServerSettings } from './env-config.js';
+import { ConfigurationError, readServerSettings as readWithDefaults } from './env-config.js';
+
+const DEFAULTS = { databaseFile: '/srv/example/data/gatehouse.db' };
+const readServerSettings = (env: NodeJS.ProcessEnv) => readWithDefaults(env, DEFAULTS);
 
 const SECRETS = { JWT_SECRET: 'x'.repeat(32), JWT_REFRESH_SECRET: 'y'.repeat(32) };
 
@@ -19,7 +22,7 @@ describe('readServerSettings (CONTRACT §7)', () => {
     expect(s.auth).toMatchObject({ accessTokenTtl: 3600, refreshTokenTtl: 604_800, jitterSeconds: 60, requireEmailVerification: false });
     expect(s.auth.argon2).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     expect(s.auth.accessTokenSecret).not.toBe(s.auth.refreshTokenSecret);
-    expect(s.databaseUrl).toMatch(/^sqlite:.*examples[/\\]express-server[/\\]data[/\\]gatehouse\.db$/);
+    expect(s.databaseUrl).toBe('sqlite:/srv/example/data/gatehouse.db');
   });
 
   it('reads every variable it is given', () => {

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { AuthError, parseAuthConfig, type AuthConfig } from '@gatehouse/core';
 import { z } from 'zod';
 
@@ -41,9 +40,6 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
 export class ConfigurationError extends Error {
   override readonly name = 'ConfigurationError';
 }
-
-/** The embedded default: a SQLite file under the example's own `data/` folder, created on first start. */
-export const DEFAULT_DATABASE_URL = `sqlite:${fileURLToPath(new URL('../data/gatehouse.db', import.meta.url))}`;
 
 const TRUE = ['true', '1', 'yes', 'on'];
 const FALSE = ['false', '0', 'no', 'off'];
@@ -108,11 +104,16 @@ function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): Au
   }
 }
 
+export interface ServerDefaults {
+  /** The embedded SQLite file used when `DATABASE_URL` is unset (each example keeps its own). */
+  databaseFile: string;
+}
+
 /**
  * Reads CONTRACT §7's variables. In production a missing or weak secret stops start-up; in
  * development missing secrets are generated for this process only (`ephemeralSecrets`).
  */
-export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
+export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefaults): ServerSettings {
   const production = env.NODE_ENV === 'production';
   const host = value(env, 'HOST') ?? '127.0.0.1';
   const listenPort = port(env, 'PORT', 3000);
@@ -129,7 +130,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv): ServerSettings {
     host,
     port: listenPort,
     appUrl,
-    databaseUrl: value(env, 'DATABASE_URL') ?? DEFAULT_DATABASE_URL,
+    databaseUrl: value(env, 'DATABASE_URL') ?? `sqlite:${defaults.databaseFile}`,
     migrateOnStart: flag(env, 'DB_MIGRATE_ON_START', true),
     auth: authConfig(env, secret.access, secret.refresh),
     ephemeralSecrets: secret.ephemeral,

@@ -1,0 +1,14 @@
+export { readServerSettings, ConfigurationError } from './env-config.js';
+export type { ServerSettings, ServerDefaults } from './env-config.js';
+export { consoleLogger, silentLogger, maskEmail, describeError } from './logger.js';
+export type { Logger } from './logger.js';
+export { openStore } from './open-store.js';
+export { openMail } from './open-mail.js';
+export type { MailSetup } from './open-mail.js';
+export { startServer } from './start-server.js';
+export type { RunningServer, AppParts, CreateListener } from './start-server.js';
+export { runFromEnvironment } from './main-entry.js';
+export { startMailCatcher, handleMailViewerRequest } from './dev-mail/index.js';
+export type { CaughtMail, MailCatcher } from './dev-mail/index.js';
+export { handleResetPasswordPage } from './pages/reset-password-page.js';
+export type { PageRequest, PageResponse } from './web-response.js';

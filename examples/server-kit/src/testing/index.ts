@@ -1,0 +1,2 @@
+export { startForSuite } from './start-for-suite.js';
+export { describeOnDatabase } from './describe-on-databases.js';

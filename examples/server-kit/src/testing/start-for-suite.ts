@@ -1,0 +1,27 @@
+import type { ServerUnderTest } from '@gatehouse/http/testing';
+import type { CaughtMail } from '../dev-mail/mail-catcher.js';
+import { readServerSettings } from '../env-config.js';
+import { silentLogger } from '../logger.js';
+import { startServer, type CreateListener } from '../start-server.js';
+
+const view = (m: CaughtMail) => ({ to: [...m.to], subject: m.subject, text: m.text, html: m.html });
+
+/**
+ * Starts an example server the way its `main.ts` does, but on free ports and with the environment
+ * the HTTP suite gives, and exposes its development mail catcher to the suite.
+ */
+export async function startForSuite(createListener: CreateListener, env: Record<string, string>): Promise<ServerUnderTest> {
+  const settings = readServerSettings(
+    { HOST: '127.0.0.1', PORT: '0', MAILHOG_SMTP_PORT: '0', DATABASE_URL: 'memory:', ...env },
+    { databaseFile: ':memory:' },
+  );
+  const running = await startServer(settings, createListener, silentLogger);
+  const catcher = running.mail.catcher;
+  if (!catcher) throw new Error('the HTTP suite needs the development mail catcher (leave SMTP_HOST unset)');
+  return {
+    baseUrl: running.url,
+    mails: () => catcher.messages().map(view),
+    waitForMail: async (match, timeoutMs = 5000) => view(await catcher.waitFor((m) => match(view(m)), { timeoutMs })),
+    close: () => running.close(),
+  };
+}

@@ -1,0 +1,3 @@
+export { sqliteTestServer, postgresTestServer, mariadbTestServer } from './sql-test-servers.js';
+export type { Scratch, SqlTestServer } from './sql-test-servers.js';
+export { DATABASES_REQUIRED, unreachableMessage } from './require-databases.js';
