@@ -13,6 +13,7 @@ let auth: Auth;
 let server: Server;
 let base = '';
 const tokens: Record<string, string> = {};
+const logged: unknown[] = [];
 
 async function tokenFor(roleSet: ('super' | 'admin' | 'manager' | 'user')[]) {
   const user = await auth.register({
@@ -42,7 +43,10 @@ beforeAll(async () => {
   api.post('/echo', publicRoute, (req, res) => void res.json({ body: req.body }));
   api.get('/either', roles('manager', 'admin'), (_req, res) => void res.json({ ok: true }));
   api.get('/both', allRoles('manager', 'user'), (_req, res) => void res.json({ ok: true }));
-  const app = express().use(api).use(notFound()).use(errorHandler(() => {}));
+  api.get('/broken', publicRoute, () => {
+    throw new Error('database password is hunter2');
+  });
+  const app = express().use(api).use(notFound()).use(errorHandler((error) => logged.push(error)));
   server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -94,6 +98,14 @@ describe('secureRouter (deny by default)', () => {
     expect(await ok.json()).toEqual({ body: { a: 1 } });
     const text = await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
     expect(text.status).toBe(415);
+  });
+
+  it('answers an unexpected error with a generic 500 and logs it only on the server', async () => {
+    const res = await get('/broken');
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ statusCode: 500, message: 'An unexpected error occurred.', error: 'Internal Server Error' });
+    expect(logged).toHaveLength(1);
+    expect(String(logged[0])).toContain('hunter2');
   });
 
   it('refuses to declare a route that is both public and role-guarded', () => {
