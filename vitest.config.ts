@@ -6,11 +6,15 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Tests run against the TypeScript sources of the workspace packages, so no build is needed first. */
 export const sourceAliases = {
+  '@gatehouse/common-passwords': source('./packages/common-passwords/src/index.ts'),
   '@gatehouse/core/testing': source('./packages/core/src/testing/index.ts'),
   '@gatehouse/core': source('./packages/core/src/index.ts'),
   '@gatehouse/http/testing': source('./packages/http/src/testing/index.ts'),
   '@gatehouse/http': source('./packages/http/src/index.ts'),
   '@gatehouse/express': source('./packages/express/src/index.ts'),
+  '@gatehouse/hono': source('./packages/hono/src/index.ts'),
+  '@gatehouse/hasher-native': source('./packages/hasher-native/src/index.ts'),
+  '@gatehouse/hasher-pool': source('./packages/hasher-pool/src/index.ts'),
   '@gatehouse/store-memory': source('./packages/store-memory/src/index.ts'),
   '@gatehouse/store-sql/testing': source('./packages/store-sql/src/testing/index.ts'),
   '@gatehouse/store-sql': source('./packages/store-sql/src/index.ts'),

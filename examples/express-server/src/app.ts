@@ -1,6 +1,6 @@
 import type { AppParts } from '@gatehouse/example-server-kit';
-import { handleResetPasswordPage } from '@gatehouse/example-server-kit';
-import { authRouter, errorHandler, notFound, securityHeaders } from '@gatehouse/express';
+import { examplePages, handleDemoApp, handleResetPasswordPage } from '@gatehouse/example-server-kit';
+import { authRouter, cors, errorHandler, notFound, securityHeaders } from '@gatehouse/express';
 import express, { type Express } from 'express';
 import { describeError } from '@gatehouse/example-server-kit';
 import { mailhogRouter } from './dev-mail/mailhog-router.js';
@@ -8,16 +8,17 @@ import { sendPage, toPageRequest } from './page-glue.js';
 import { resourceRoutes } from './routes/resource-routes.js';
 
 /** The Express app of the example: auth routes, resource routes, pages, one error handler. */
-export function createApp({ auth, log, mailViewer }: AppParts): Express {
+export function createApp({ auth, log, mailViewer, http }: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  app.use('/api', securityHeaders());
-  app.use('/api/v1/auth', authRouter(auth));
+  app.use('/api', securityHeaders(), cors(http.corsOrigins));
+  app.use('/api/v1/auth', authRouter(auth, { pages: examplePages, trustedProxyHops: http.trustedProxyHops }));
   app.use('/api/v1', resourceRoutes(auth));
   app.use((req, res, next) => {
-    const page = handleResetPasswordPage(toPageRequest(req));
+    const pageRequest = toPageRequest(req);
+    const page = handleDemoApp(pageRequest) ?? handleResetPasswordPage(pageRequest);
     if (page) sendPage(res, page);
     else next();
   });

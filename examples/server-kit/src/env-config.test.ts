@@ -15,7 +15,9 @@ describe('readServerSettings (CONTRACT §7)', () => {
       appUrl: 'http://localhost:3000',
       ephemeralSecrets: true,
       smtp: undefined,
-      rateLimitEnabled: true,
+      rateLimitStore: 'auto',
+      trustedProxyHops: 0,
+      corsOrigins: [],
       bootstrapSuper: undefined,
       devMail: { enabled: true, smtpPort: 1025 },
     });
@@ -56,11 +58,46 @@ describe('readServerSettings (CONTRACT §7)', () => {
       ephemeralSecrets: false,
       smtp: { host: 'smtp.example.com', port: 465, secure: true, user: 'mailer', pass: 'pw' },
       mailFrom: 'Auth <auth@example.com>',
-      rateLimitEnabled: false,
       bootstrapSuper: { email: 'root@example.com', password: 'a long password' },
     });
     expect(s.auth).toMatchObject({ accessTokenTtl: 900, refreshTokenTtl: 2_592_000, jitterSeconds: 0, requireEmailVerification: true });
+    expect(s.auth.rateLimit.enabled).toBe(false);
     expect(s.auth.argon2).toEqual({ memoryCost: 65_536, timeCost: 3, parallelism: 2 });
+  });
+
+  it('reads the security settings: rate limits, proxies, CORS, hashing cap, opt-ins', () => {
+    const s = readServerSettings({
+      ...SECRETS,
+      RATE_LIMIT_LOGIN_FAILURES: '3/10m',
+      RATE_LIMIT_AUTH_REQUESTS: '100/1m',
+      RATE_LIMIT_MAILS: '2/1h',
+      RATE_LIMIT_STORE: 'redis',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      TRUST_PROXY_HOPS: '1',
+      CORS_ORIGINS: 'https://app.example.com, https://admin.example.com/',
+      HASH_MAX_CONCURRENT: '2',
+      HASH_MAX_QUEUED: '10',
+      CONCEAL_REGISTERED_EMAILS: 'true',
+      CHECK_TOKEN_VERSION: 'true',
+    });
+    expect(s.auth.rateLimit).toEqual({
+      enabled: true,
+      loginFailures: { limit: 3, windowSeconds: 600 },
+      authRequests: { limit: 100, windowSeconds: 60 },
+      mailsPerAddress: { limit: 2, windowSeconds: 3600 },
+    });
+    expect(s.auth.hashing).toEqual({ maxConcurrent: 2, maxQueued: 10 });
+    expect(s.auth).toMatchObject({ concealRegisteredEmails: true, checkTokenVersion: true });
+    expect(s).toMatchObject({ rateLimitStore: 'redis', redisUrl: 'redis://127.0.0.1:6379', trustedProxyHops: 1 });
+    expect(s.corsOrigins).toEqual(['https://app.example.com', 'https://admin.example.com']);
+  });
+
+  it('names the variable of a bad rate-limit rule, store, proxy count or origin', () => {
+    expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_LOGIN_FAILURES: 'five' })).toThrow(/RATE_LIMIT_LOGIN_FAILURES/);
+    expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_LOGIN_FAILURES: '0/1m' })).toThrow(/RATE_LIMIT_LOGIN_FAILURES/);
+    expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_STORE: 'file' })).toThrow(/RATE_LIMIT_STORE/);
+    expect(() => readServerSettings({ ...SECRETS, TRUST_PROXY_HOPS: 'yes' })).toThrow(/TRUST_PROXY_HOPS/);
+    expect(() => readServerSettings({ ...SECRETS, CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
   });
 
   it('defaults APP_URL to the chosen port', () => {

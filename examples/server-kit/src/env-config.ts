@@ -17,7 +17,13 @@ export interface ServerSettings {
   mailFrom: string;
   /** The development mail catcher: SMTP port (0 = any free port) and whether /mailhog/ is served. */
   devMail: { enabled: boolean; smtpPort: number };
-  rateLimitEnabled: boolean;
+  /** Where rate-limit counts live: `auto` picks Redis with REDIS_URL, else the SQL database, else memory. */
+  rateLimitStore: 'auto' | 'memory' | 'database' | 'redis';
+  redisUrl: string | undefined;
+  /** Reverse proxies trusted to append to X-Forwarded-For (0: the header is ignored). */
+  trustedProxyHops: number;
+  /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
+  corsOrigins: string[];
   bootstrapSuper: { email: string; password: string } | undefined;
 }
 
@@ -34,7 +40,27 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   emailVerificationTtl: 'EMAIL_VERIFICATION_TTL',
   passwordResetTtl: 'PASSWORD_RESET_TTL',
   requireEmailVerification: 'REQUIRE_EMAIL_VERIFICATION',
+  'rateLimit.enabled': 'RATE_LIMIT_ENABLED',
+  'rateLimit.loginFailures.limit': 'RATE_LIMIT_LOGIN_FAILURES',
+  'rateLimit.loginFailures.windowSeconds': 'RATE_LIMIT_LOGIN_FAILURES',
+  'rateLimit.authRequests.limit': 'RATE_LIMIT_AUTH_REQUESTS',
+  'rateLimit.authRequests.windowSeconds': 'RATE_LIMIT_AUTH_REQUESTS',
+  'rateLimit.mailsPerAddress.limit': 'RATE_LIMIT_MAILS',
+  'rateLimit.mailsPerAddress.windowSeconds': 'RATE_LIMIT_MAILS',
+  'hashing.maxConcurrent': 'HASH_MAX_CONCURRENT',
+  'hashing.maxQueued': 'HASH_MAX_QUEUED',
+  concealRegisteredEmails: 'CONCEAL_REGISTERED_EMAILS',
+  checkTokenVersion: 'CHECK_TOKEN_VERSION',
 };
+
+/** A rule written `5/15m` (limit / window) in the environment. */
+function rule(env: NodeJS.ProcessEnv, name: string): { limit: string; windowSeconds: string } | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  const [limit, window, ...rest] = raw.split('/');
+  if (!limit || !window || rest.length > 0) throw new ConfigurationError(`${name} must look like 5/15m (limit/window).`);
+  return { limit: limit.trim(), windowSeconds: window.trim() };
+}
 
 /** A setting that cannot be used; the message names the variable and never echoes its value. */
 export class ConfigurationError extends Error {
@@ -58,6 +84,31 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const parsed = z.coerce.number().int().min(0).max(65_535).safeParse(raw);
   if (!parsed.success) throw new ConfigurationError(`${name} must be a port number between 0 and 65535.`);
   return parsed.data;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new ConfigurationError(`${name} must be one of ${allowed.join(', ')}.`);
+}
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,2}$/.test(raw)) throw new ConfigurationError(`${name} must be a small whole number.`);
+  return Number(raw);
+}
+
+/** `CORS_ORIGINS=https://app.example.com,https://admin.example.com`; `*` is refused on purpose. */
+function origins(env: NodeJS.ProcessEnv, name: string): string[] {
+  const list = (env[name] ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const origin of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigurationError(`${name} must list origins such as https://app.example.com (no paths, no *).`);
+    }
+  }
+  return list;
 }
 
 const value = (env: NodeJS.ProcessEnv, name: string) => {
@@ -96,6 +147,15 @@ function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): Au
       emailVerificationTtl: optional('EMAIL_VERIFICATION_TTL'),
       passwordResetTtl: optional('PASSWORD_RESET_TTL'),
       requireEmailVerification: flag(env, 'REQUIRE_EMAIL_VERIFICATION', false),
+      rateLimit: {
+        enabled: flag(env, 'RATE_LIMIT_ENABLED', true),
+        loginFailures: rule(env, 'RATE_LIMIT_LOGIN_FAILURES'),
+        authRequests: rule(env, 'RATE_LIMIT_AUTH_REQUESTS'),
+        mailsPerAddress: rule(env, 'RATE_LIMIT_MAILS'),
+      },
+      hashing: { maxConcurrent: optional('HASH_MAX_CONCURRENT'), maxQueued: optional('HASH_MAX_QUEUED') },
+      concealRegisteredEmails: flag(env, 'CONCEAL_REGISTERED_EMAILS', false),
+      checkTokenVersion: flag(env, 'CHECK_TOKEN_VERSION', false),
     });
   } catch (error) {
     if (!(error instanceof AuthError) || !error.details) throw error;
@@ -145,7 +205,10 @@ export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefau
       : undefined,
     mailFrom: value(env, 'MAIL_FROM') ?? 'Gatehouse <no-reply@localhost>',
     devMail: { enabled: flag(env, 'MAILHOG_ENABLED', !production), smtpPort: port(env, 'MAILHOG_SMTP_PORT', 1025) },
-    rateLimitEnabled: flag(env, 'RATE_LIMIT_ENABLED', true),
+    rateLimitStore: oneOf(env, 'RATE_LIMIT_STORE', ['auto', 'memory', 'database', 'redis'] as const, 'auto'),
+    redisUrl: value(env, 'REDIS_URL'),
+    trustedProxyHops: count(env, 'TRUST_PROXY_HOPS', 0),
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
     bootstrapSuper: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : undefined,
   };
 }

@@ -4,6 +4,8 @@ export { consoleLogger, silentLogger, maskEmail, describeError } from './logger.
 export type { Logger } from './logger.js';
 export { openStore } from './open-store.js';
 export { openMail } from './open-mail.js';
+export { openHasher } from './open-hasher.js';
+export type { HasherSetup, OpenHasherOptions } from './open-hasher.js';
 export type { MailSetup } from './open-mail.js';
 export { startServer } from './start-server.js';
 export type { RunningServer, AppParts, CreateListener } from './start-server.js';
@@ -11,4 +13,6 @@ export { runFromEnvironment } from './main-entry.js';
 export { startMailCatcher, handleMailViewerRequest } from './dev-mail/index.js';
 export type { CaughtMail, MailCatcher } from './dev-mail/index.js';
 export { handleResetPasswordPage } from './pages/reset-password-page.js';
+export { handleDemoApp } from './pages/demo-app-page.js';
+export { renderConfirmationPage, examplePages } from './pages/confirmation-page.js';
 export type { PageRequest, PageResponse } from './web-response.js';

@@ -3,7 +3,9 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { createAuth, type Auth, type AuthStore } from '@gatehouse/core';
 import type { ServerSettings } from './env-config.js';
 import { consoleLogger, describeError, maskEmail, type Logger } from './logger.js';
+import { openHasher } from './open-hasher.js';
 import { openMail, type MailSetup } from './open-mail.js';
+import { openRateLimiter } from './open-rate-limiter.js';
 import { openStore } from './open-store.js';
 
 export interface RunningServer {
@@ -33,6 +35,8 @@ export interface AppParts {
   log: Logger;
   /** Serve the development mail viewer at /mailhog from this catcher, when set. */
   mailViewer: MailSetup['viewerCatcher'];
+  /** Reverse proxies trusted for X-Forwarded-For, and browser origins allowed by CORS. */
+  http: Pick<ServerSettings, 'trustedProxyHops' | 'corsOrigins'>;
 }
 
 /** Builds the HTTP app (Express, Hono, …) as a Node request listener. */
@@ -48,10 +52,16 @@ export async function startServer(settings: ServerSettings, createListener: Crea
   }
   const store = await openStore(settings.databaseUrl, { migrate: settings.migrateOnStart });
   const mail = await openMail(settings, log);
+  const hashing = await openHasher(settings.auth.argon2, log);
+  const limits = await openRateLimiter(settings, store, log);
   const auth = createAuth({
     config: settings.auth,
+    hasher: hashing.hasher,
     store,
     mailer: mail.mailer,
+    rateLimiter: limits.limiter,
+    // The audit trail: one JSON line per event; events carry masked addresses and no secrets.
+    onEvent: (event) => log.info('audit', { ...event, at: event.at.toISOString() }),
     onBackgroundError: (failure) =>
       log.error('background task failed', { operation: failure.operation, userId: failure.userId, ...describeError(failure.error) }),
   });
@@ -61,13 +71,19 @@ export async function startServer(settings: ServerSettings, createListener: Crea
     log.info('bootstrap super user ready', { userId: superUser.id, email: maskEmail(superUser.email) });
   }
 
-  const server = createServer(createListener({ auth, log, mailViewer: mail.viewerCatcher }));
+  const http = { trustedProxyHops: settings.trustedProxyHops, corsOrigins: settings.corsOrigins };
+  const server = createServer(createListener({ auth, log, mailViewer: mail.viewerCatcher, http }));
   // A slow client must not hold a connection forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
   const port = await listen(server, settings.host, settings.port);
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
-  log.info('gatehouse example server listening', { url, store: settings.databaseUrl.split(':')[0], mail: mail.description });
+  log.info('gatehouse example server listening', {
+    url,
+    store: settings.databaseUrl.split(':')[0],
+    mail: mail.description,
+    rateLimits: settings.auth.rateLimit.enabled ? limits.description : 'off',
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -86,6 +102,8 @@ export async function startServer(settings: ServerSettings, createListener: Crea
         await auth.whenIdle();
         await mail.close();
         await store.close();
+        await hashing.close();
+        await limits.close();
       })()),
   };
 }

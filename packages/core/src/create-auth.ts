@@ -6,12 +6,18 @@ import { forgotPassword } from './flows/forgot-password.js';
 import { login, type LoginResult } from './flows/login.js';
 import { logout, logoutAll } from './flows/logout.js';
 import { refresh } from './flows/refresh.js';
-import { register, type RegisterResult } from './flows/register.js';
+import { register, registerConcealed, type RegisterAccepted, type RegisterResult } from './flows/register.js';
+import type { RequestContext } from './flows/request-context.js';
 import { resetPassword } from './flows/reset-password.js';
 import { setRoles } from './flows/set-roles.js';
 import { toUserProfile, toUserSummary, type UserProfile, type UserSummary } from './flows/user-views.js';
 import { verifyEmail } from './flows/verify-email.js';
+import { verifyAccessToken } from './flows/verify-access-token.js';
 import { createArgon2idHasher } from './hashing/argon2id-hasher.js';
+import { limitHashConcurrency } from './hashing/limit-hash-concurrency.js';
+import type { AuthEventListener } from './ports/auth-events.js';
+import type { RateLimiter } from './ports/rate-limiter.js';
+import { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 import type { AuthStore } from './ports/auth-store.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import type { Mailer } from './ports/mailer.js';
@@ -21,14 +27,28 @@ import type { Role } from './roles/roles.js';
 import { randomToken } from './random/random-values.js';
 import type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 import { createTokenService } from './tokens/token-service.js';
+import { accessTokenCacheSetting } from './tokens/verified-token-cache.js';
 
 export interface CreateAuthOptions {
   /** Raw settings, parsed here once; or an already parsed `AuthConfig`. */
   config: AuthConfigInput | AuthConfig;
   store: AuthStore;
   mailer: Mailer;
-  /** Defaults to Argon2id (hash-wasm) with the configured parameters. */
+  /**
+   * Defaults to Argon2id (hash-wasm) with the configured parameters. Whatever the hasher, its
+   * concurrency is capped by `config.hashing`.
+   */
   hasher?: PasswordHasher;
+  /** Counts for `config.rateLimit`. Defaults to one in memory (one process); share SQL or Redis across instances. */
+  rateLimiter?: RateLimiter;
+  /** Audit trail: told about registrations, logins, refreshes, resets, role changes, lockouts. */
+  onEvent?: AuthEventListener;
+  /**
+   * Remembers verified access tokens by their exact string so the guard skips the HMAC for a token it
+   * has seen; `exp` is still checked on every request. On by default (10 000 tokens); `false` turns
+   * it off. Always off while `config.checkTokenVersion` is on.
+   */
+  accessTokenCache?: { maxEntries?: number } | false;
   clock?: Clock;
   random?: Random;
   /** Told about failures nobody waits for, such as a mail that could not be sent. Never gets secrets. */
@@ -38,18 +58,23 @@ export interface CreateAuthOptions {
 /** The whole of Gatehouse for one app: every flow, bound to its config and ports. */
 export interface Auth {
   readonly config: AuthConfig;
-  register(body: unknown): Promise<RegisterResult>;
-  login(body: unknown): Promise<LoginResult>;
-  refresh(body: unknown): Promise<TokenPair>;
-  /** Verifies an access token (signature, `typ`, strict expiry, claims). */
+  register(body: unknown, request?: RequestContext): Promise<RegisterResult>;
+  /** Registration that does not reveal registered addresses (see `concealRegisteredEmails`). */
+  registerConcealed(body: unknown, request?: RequestContext): Promise<RegisterAccepted>;
+  login(body: unknown, request?: RequestContext): Promise<LoginResult>;
+  refresh(body: unknown, request?: RequestContext): Promise<TokenPair>;
+  /**
+   * Verifies an access token (signature, `typ`, strict expiry, claims) and, with
+   * `checkTokenVersion`, that the user's sessions were not ended since it was issued.
+   */
   verifyAccessToken(token: string): Promise<AccessTokenPayload>;
   /** The `verify-token` response: the verified user summary. */
   describeToken(payload: AccessTokenPayload): { message: string; user: UserSummary };
-  verifyEmail(query: unknown): Promise<{ message: string }>;
-  forgotPassword(body: unknown): Promise<{ message: string }>;
-  resetPassword(body: unknown): Promise<{ message: string }>;
-  logout(body: unknown): Promise<void>;
-  logoutAll(userId: string): Promise<void>;
+  verifyEmail(query: unknown, request?: RequestContext): Promise<{ message: string }>;
+  forgotPassword(body: unknown, request?: RequestContext): Promise<{ message: string }>;
+  resetPassword(body: unknown, request?: RequestContext): Promise<{ message: string }>;
+  logout(body: unknown, request?: RequestContext): Promise<void>;
+  logoutAll(userId: string, request?: RequestContext): Promise<void>;
   setRoles(actor: Pick<AccessTokenPayload, 'id' | 'roles'>, targetUserId: string, body: unknown): Promise<UserProfile>;
   getUserProfile(userId: string): Promise<UserProfile>;
   listUsers(page?: { limit?: number; offset?: number }): Promise<UserProfile[]>;
@@ -84,7 +109,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
   const config = parseAuthConfig(options.config as AuthConfigInput);
   const random = options.random ?? cryptoRandom;
   const clock = options.clock ?? systemClock;
-  const hasher = options.hasher ?? createArgon2idHasher(config.argon2, random);
+  const hasher = limitHashConcurrency(options.hasher ?? createArgon2idHasher(config.argon2, random), config.hashing);
+  const listener = options.onEvent;
   let dummy: Promise<string> | undefined;
 
   const ctx: FlowContext = {
@@ -94,7 +120,15 @@ export function createAuth(options: CreateAuthOptions): Auth {
     hasher,
     clock,
     random,
-    tokens: createTokenService(config, random),
+    tokens: createTokenService(config, random, { accessTokenCache: accessTokenCacheSetting(options.accessTokenCache, config) }),
+    rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    emit: (event) => {
+      try {
+        listener?.(event);
+      } catch {
+        // An audit listener must never break a login.
+      }
+    },
     dummyPasswordHash: () => (dummy ??= hasher.hash(randomToken(random))),
     onBackgroundError: options.onBackgroundError ?? (() => {}),
     pending: new Set(),
@@ -108,16 +142,17 @@ export function createAuth(options: CreateAuthOptions): Auth {
 
   return {
     config,
-    register: (body) => register(ctx, body),
-    login: (body) => login(ctx, body),
-    refresh: (body) => refresh(ctx, body),
-    verifyAccessToken: (token) => ctx.tokens.verifyAccessToken(token, clock.now()),
+    register: (body, request) => register(ctx, body, request),
+    registerConcealed: (body, request) => registerConcealed(ctx, body, request),
+    login: (body, request) => login(ctx, body, request),
+    refresh: (body, request) => refresh(ctx, body, request),
+    verifyAccessToken: (token) => verifyAccessToken(ctx, token),
     describeToken: (payload) => ({ message: 'Token is valid.', user: toUserSummary(payload) }),
-    verifyEmail: (query) => verifyEmail(ctx, query),
-    forgotPassword: (body) => forgotPassword(ctx, body),
-    resetPassword: (body) => resetPassword(ctx, body),
-    logout: (body) => logout(ctx, body),
-    logoutAll: (userId) => logoutAll(ctx, userId),
+    verifyEmail: (query, request) => verifyEmail(ctx, query, request),
+    forgotPassword: (body, request) => forgotPassword(ctx, body, request),
+    resetPassword: (body, request) => resetPassword(ctx, body, request),
+    logout: (body, request) => logout(ctx, body, request),
+    logoutAll: (userId, request) => logoutAll(ctx, userId, request),
     setRoles: (actor, targetUserId, body) => setRoles(ctx, actor, targetUserId, body),
     getUserProfile: findProfile,
     async listUsers(page = {}) {

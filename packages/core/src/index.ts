@@ -12,7 +12,7 @@ export { ROLES, isRole, anyOf, allOf, satisfiesRoles, PRIVILEGED_ROLES } from '.
 export type { Role, RoleRequirement } from './roles/roles.js';
 
 export { createTokenService } from './tokens/token-service.js';
-export type { TokenService, SignedToken } from './tokens/token-service.js';
+export type { TokenService, TokenServiceOptions, SignedToken } from './tokens/token-service.js';
 export { ACCESS_TOKEN_TYPE, REFRESH_TOKEN_TYPE } from './tokens/token-claims.js';
 export type { AccessTokenPayload, RefreshTokenPayload, TokenPair } from './tokens/token-claims.js';
 
@@ -23,8 +23,16 @@ export { hashOneTimeToken } from './one-time/one-time-token.js';
 export { normalizeEmail, LIMITS } from './validation/input-schemas.js';
 
 export type { BackgroundFailure } from './flows/flow-context.js';
+export { maskEmail } from './flows/request-context.js';
+export type { RequestContext } from './flows/request-context.js';
+export type { AuthEvent, AuthEventType, AuthEventListener } from './ports/auth-events.js';
+export type { RateLimiter, RateLimitRule, RateLimitDecision } from './ports/rate-limiter.js';
+export { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
+export { limitHashConcurrency } from './hashing/limit-hash-concurrency.js';
+export type { HashConcurrencyLimits } from './hashing/limit-hash-concurrency.js';
+export { assertPasswordAcceptable } from './validation/password-policy.js';
 export type { PublicUser, UserProfile, UserSummary } from './flows/user-views.js';
-export type { RegisterResult } from './flows/register.js';
+export type { RegisterResult, RegisterAccepted } from './flows/register.js';
 export type { LoginResult } from './flows/login.js';
 
 export type { AuthStore, PasswordResetInput } from './ports/auth-store.js';

@@ -1,21 +1,48 @@
 import type { Auth } from '@gatehouse/core';
-import { AUTH_ROUTES } from '@gatehouse/http';
+import { AUTH_ROUTES, resolveClientAddress, type AuthPages } from '@gatehouse/http';
 import type { RequestHandler, Router } from 'express';
 import { publicRoute } from './guard.js';
 import { secureRouter } from './secure-router.js';
 
 /**
  * The `/api/v1/auth` routes of CONTRACT §1 as an Express router. Mount it at `/api/v1/auth`.
+ * `pages` (optional) answers a browser that follows the mail's confirmation link with a page; API
+ * clients keep getting JSON.
  *
  * @example
  * app.use('/api/v1/auth', authRouter(auth));
  */
-export function authRouter(auth: Auth, options: { bodyLimitBytes?: number } = {}): Router {
+export interface AuthRouterOptions {
+  bodyLimitBytes?: number;
+  pages?: AuthPages;
+  /**
+   * Reverse proxies in front of the app that append to `X-Forwarded-For` (default 0: the header is
+   * ignored and the socket address is the client). Rate limits count per client address.
+   */
+  trustedProxyHops?: number;
+}
+
+export function authRouter(auth: Auth, options: AuthRouterOptions = {}): Router {
   const router = secureRouter(auth, options);
   for (const route of AUTH_ROUTES) {
     const handler: RequestHandler = async (req, res) => {
-      const result = await route.handle(auth, { body: req.body, query: req.query as Record<string, unknown>, user: req.user });
-      if (result.body === undefined) res.status(result.status).end();
+      const result = await route.handle(auth, {
+        body: req.body,
+        query: req.query as Record<string, unknown>,
+        user: req.user,
+        client: {
+          clientAddress: resolveClientAddress({
+            socketAddress: req.socket.remoteAddress,
+            forwardedFor: req.get('x-forwarded-for'),
+            trustedProxyHops: options.trustedProxyHops ?? 0,
+          }),
+        },
+        accept: req.get('accept'),
+        pages: options.pages,
+      });
+      if (result.headers) res.set(result.headers);
+      if (result.html !== undefined) res.status(result.status).send(result.html);
+      else if (result.body === undefined) res.status(result.status).end();
       else res.status(result.status).json(result.body);
     };
     const handlers = route.access === 'public' ? [publicRoute, handler] : [handler];

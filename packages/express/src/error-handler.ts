@@ -1,4 +1,4 @@
-import { toErrorResponse } from '@gatehouse/http';
+import { routeNotFound, toErrorResponse } from '@gatehouse/http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 
 /**
@@ -16,6 +16,7 @@ export function errorHandler(logUnexpected: (error: unknown) => void = (e) => co
 /** Answers any request no route took with a JSON 404. Mount after every router. */
 export function notFound(): RequestHandler {
   return (_req, res) => {
-    res.status(404).json({ statusCode: 404, message: 'No route matches this request.', error: 'Not Found' });
+    const { status, body } = routeNotFound();
+    res.status(status).json(body);
   };
 }

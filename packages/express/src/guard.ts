@@ -1,26 +1,16 @@
 import { allOf, anyOf, type Auth, type Role, type RoleRequirement } from '@gatehouse/core';
-import { assertRoles, readBearerToken } from '@gatehouse/http';
+import { assertRoles, markPublic, markRoleRequirement, readBearerToken } from '@gatehouse/http';
 import type { RequestHandler } from 'express';
-
-const PUBLIC = Symbol('gatehouse.public');
-const REQUIREMENT = Symbol('gatehouse.roles');
-
-type Marked = RequestHandler & { [PUBLIC]?: true; [REQUIREMENT]?: RoleRequirement };
+import { headerValue } from './header-value.js';
 
 /** Marks a route as open to anyone. Only routes carrying this marker skip authentication. */
-export const publicRoute: RequestHandler = Object.assign<RequestHandler, { [PUBLIC]: true }>(
-  (_req, _res, next) => next(),
-  { [PUBLIC]: true },
-);
-
-export const isPublicMarker = (handler: unknown): boolean => (handler as Marked)?.[PUBLIC] === true;
-export const isRoleMarker = (handler: unknown): boolean => (handler as Marked)?.[REQUIREMENT] !== undefined;
+export const publicRoute: RequestHandler = markPublic<RequestHandler>((_req, _res, next) => next());
 
 /** Verifies the bearer access token and puts its payload on `req.user`; 401 otherwise. */
 export function authenticate(auth: Auth): RequestHandler {
   return async (req, _res, next) => {
     try {
-      req.user = await auth.verifyAccessToken(readBearerToken(req.headers.authorization));
+      req.user = await auth.verifyAccessToken(readBearerToken(headerValue(req, 'authorization')));
       next();
     } catch (error) {
       next(error);
@@ -29,7 +19,7 @@ export function authenticate(auth: Auth): RequestHandler {
 }
 
 function requireRoles(requirement: RoleRequirement): RequestHandler {
-  const handler: Marked = (req, _res, next) => {
+  const handler: RequestHandler = (req, _res, next) => {
     // Runs after `authenticate`; a missing user here means the route was mounted outside the guard.
     if (!req.user) return next(new Error('role check reached without authentication'));
     try {
@@ -39,8 +29,7 @@ function requireRoles(requirement: RoleRequirement): RequestHandler {
       next(error);
     }
   };
-  handler[REQUIREMENT] = requirement;
-  return handler;
+  return markRoleRequirement(handler, requirement);
 }
 
 /** The user needs at least one of `roles` (the spec's OR). */

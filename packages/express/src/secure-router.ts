@@ -1,6 +1,7 @@
 import type { Auth } from '@gatehouse/core';
-import express, { type IRouter, type RequestHandler, type Router } from 'express';
-import { authenticate, isPublicMarker, isRoleMarker } from './guard.js';
+import { guardRoute, type RouteGuardParts } from '@gatehouse/http';
+import express, { type RequestHandler, type Router } from 'express';
+import { authenticate } from './guard.js';
 import { jsonBody } from './json-body-middleware.js';
 
 const VERBS = ['all', 'get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
@@ -8,29 +9,17 @@ const VERBS = ['all', 'get', 'post', 'put', 'patch', 'delete', 'head', 'options'
 type Verb = (typeof VERBS)[number];
 type AnyHandler = RequestHandler | RequestHandler[];
 
-/**
- * Puts the guard in front of a route's handlers unless the route is explicitly public, and the
- * JSON body rules after it (so an anonymous caller's body is never parsed on a protected route).
- */
-function guardHandlers(handlers: AnyHandler[], auth: AuthGuard, path: unknown): RequestHandler[] {
-  const flat = handlers.flat();
-  const isPublic = flat.some(isPublicMarker);
-  const rest = flat.filter((h) => !isPublicMarker(h));
-  if (isPublic && rest.some(isRoleMarker)) {
-    throw new Error(`Route ${String(path)} is marked public and also requires roles; choose one.`);
-  }
-  return isPublic ? [auth.body, ...rest] : [auth.authenticate, auth.body, ...rest];
-}
-
-interface AuthGuard {
-  authenticate: RequestHandler;
-  body: RequestHandler;
-}
+// Express answers an OPTIONS request that no route declares with an automatic `Allow` list; Hono
+// and the other adapters answer it like any undeclared method: the JSON 404. A route that claims
+// OPTIONS and passes it on keeps Express from building that automatic answer, and still lets an
+// OPTIONS handler declared later on the same route (or a CORS middleware before the router) run.
+const passOptionsOn: RequestHandler = (_req, _res, next) => next();
 
 /**
  * An Express router that is deny-by-default: every route added to it requires a valid access
  * token unless `publicRoute` is among its handlers. Add roles with `roles(...)` or `allRoles(...)`.
  * Middleware added with `use` is not guarded: declare routes with the verb methods or `route()`.
+ * HEAD is served by GET routes (with their guard); OPTIONS is not answered automatically.
  *
  * @example
  * const api = secureRouter(auth);
@@ -40,17 +29,18 @@ interface AuthGuard {
  */
 export function secureRouter(auth: Auth, options: { bodyLimitBytes?: number } = {}): Router {
   const router = express.Router();
-  const guard: AuthGuard = { authenticate: authenticate(auth), body: jsonBody(options.bodyLimitBytes) };
+  const guard: RouteGuardParts<RequestHandler> = { authenticate: authenticate(auth), body: jsonBody(options.bodyLimitBytes) };
 
   // Express's verb methods (`router.get(path, …)`) create their route through `router.route()`,
   // so guarding `route()` guards both ways of declaring a route, exactly once.
   const originalRoute = router.route.bind(router);
   router.route = ((path: string) => {
     const route = originalRoute(path);
+    route.options(passOptionsOn);
     for (const verb of VERBS) {
-      const original = route[verb].bind(route) as (...h: AnyHandler[]) => unknown;
+      const original = route[verb].bind(route) as (...h: RequestHandler[]) => unknown;
       (route as unknown as Record<Verb, unknown>)[verb] = (...handlers: AnyHandler[]) => {
-        original(...guardHandlers(handlers, guard, path));
+        original(...guardRoute(path, handlers.flat(), guard));
         return route;
       };
     }

@@ -42,11 +42,12 @@ function body(status: number, message: string, details?: readonly ValidationIssu
 export function toErrorResponse(error: unknown, logUnexpected: (error: unknown) => void = () => {}): ErrorResponse {
   if (isAuthError(error)) {
     const status = STATUS_BY_CODE[error.code];
-    if (status >= 500) {
+    if (status === 500) {
       logUnexpected(error);
       return { status, body: body(status, GENERIC_500), headers: {} };
     }
     const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+    if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
     return { status, body: body(status, error.message, error.code === 'VALIDATION_FAILED' ? error.details : undefined), headers };
   }
   if (error instanceof HttpError && error.status < 500) {

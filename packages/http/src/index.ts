@@ -12,3 +12,9 @@ export { guardRoute, markPublic, markRoleRequirement, isPublicMarker, isRoleMark
 export type { RouteGuardParts } from './route-guard.js';
 export { routeNotFound } from './not-found.js';
 export { queryFromSearchParams } from './query-params.js';
+export { prefersHtml } from './auth-pages.js';
+export type { AuthPages, HtmlPage, VerifyEmailOutcome } from './auth-pages.js';
+export { resolveClientAddress } from './client-address.js';
+export type { ClientAddressInput } from './client-address.js';
+export { decideCors } from './cors.js';
+export type { CorsRequest, CorsAnswer } from './cors.js';

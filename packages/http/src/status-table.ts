@@ -20,6 +20,8 @@ export const STATUS_BY_CODE: { readonly [C in AuthErrorCode]: number } = Object.
   USER_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
+  RATE_LIMITED: 429,
+  SERVICE_BUSY: 503,
 });
 
 /** Reason phrases for the `error` field of error bodies. */

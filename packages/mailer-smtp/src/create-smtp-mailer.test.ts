@@ -61,7 +61,9 @@ const FROM = 'Gatehouse <no-reply@gatehouse.test>';
 const TOKEN = 'q3Vx_Ji-8b3WqZ0kK1yRzN4d9Lw2pT7sHcEuYaFgBmQ';
 const EXPIRES_AT = new Date('2030-01-02T03:04:05.000Z');
 
-function mail(kind: AuthMail['kind'], overrides: Partial<AuthMail> = {}): AuthMail {
+type TokenMail = Extract<AuthMail, { token: string }>;
+
+function mail(kind: TokenMail['kind'], overrides: Partial<TokenMail> = {}): TokenMail {
   return { kind, to: 'alice@example.test', firstName: 'Alice', token: TOKEN, expiresAt: EXPIRES_AT, ...overrides };
 }
 
@@ -99,6 +101,16 @@ describe('createSmtpMailer over real SMTP', () => {
     expect(sink.received).toHaveLength(1);
     return sink.received[0]!.email;
   }
+
+  it('sends the account-exists notice with a link to the app and no token or expiry', async () => {
+    await smtpMailer().send({ kind: 'account-exists', to: 'alice@example.test', firstName: 'Alice' });
+
+    const email = only();
+    expect(email.subject).toBe('Someone tried to register with your address');
+    expect(email.text).toContain('\nhttp://localhost:3000/\n');
+    expect(email.text).not.toMatch(/token=|expires at/);
+    expect(hrefs(email.html)).toEqual(['http://localhost:3000/', 'http://localhost:3000/']);
+  });
 
   it('sends the confirmation mail with the verify-email link in text and HTML', async () => {
     await smtpMailer().send(mail('email-verification'));
@@ -144,7 +156,7 @@ describe('createSmtpMailer over real SMTP', () => {
   });
 
   it('uses an overridden template for its mail and the default for the other', async () => {
-    const template = vi.fn((data: { firstName: string; link: string; expiresAt: Date; appUrl: string }) => ({
+    const template = vi.fn((data: { firstName: string; link: string; expiresAt: Date | undefined; appUrl: string }) => ({
       subject: `Reset for ${data.firstName}`,
       text: `Go to ${data.link}`,
       html: `<p>Go <a href="${data.link}">here</a></p>`,

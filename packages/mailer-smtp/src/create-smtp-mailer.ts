@@ -2,7 +2,7 @@ import type { AuthMail, Mailer } from '@gatehouse/core';
 import nodemailer from 'nodemailer';
 import type { SMTPTransportOptions, Transporter } from 'nodemailer';
 import { defaultTemplates } from './default-templates.js';
-import { buildMailLink, normalizeAppUrl } from './links.js';
+import { buildAppLink, buildMailLink, normalizeAppUrl } from './links.js';
 import { toMailDeliveryError } from './mail-delivery-error.js';
 import type { MailTemplate, MailTemplates } from './mail-template.js';
 
@@ -70,8 +70,9 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
 
   return {
     async send(mail: AuthMail): Promise<void> {
-      const link = buildMailLink(appUrl, mail.kind, mail.token);
-      const rendered = templates[mail.kind]({ firstName: mail.firstName, link, expiresAt: mail.expiresAt, appUrl });
+      const link = mail.kind === 'account-exists' ? buildAppLink(appUrl) : buildMailLink(appUrl, mail.kind, mail.token);
+      const expiresAt = mail.kind === 'account-exists' ? undefined : mail.expiresAt;
+      const rendered = templates[mail.kind]({ firstName: mail.firstName, link, expiresAt, appUrl });
       try {
         await transporter.sendMail({
           from,

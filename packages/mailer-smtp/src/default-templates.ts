@@ -17,7 +17,7 @@ interface Wording {
 }
 
 function render(wording: Wording, data: MailTemplateData): { subject: string; text: string; html: string } {
-  const expiry = formatExpiry(data.expiresAt);
+  const expiry = data.expiresAt ? `This link expires at ${formatExpiry(data.expiresAt)}.` : '';
   const text = [
     `Hello ${data.firstName},`,
     '',
@@ -25,8 +25,7 @@ function render(wording: Wording, data: MailTemplateData): { subject: string; te
     '',
     data.link,
     '',
-    `This link expires at ${expiry}.`,
-    wording.ignore,
+    `${expiry} ${wording.ignore}`.trim(),
     '',
   ].join('\n');
 
@@ -39,7 +38,7 @@ function render(wording: Wording, data: MailTemplateData): { subject: string; te
 <p>${escapeHtml(wording.intro)}</p>
 <p><a href="${link}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#1f6feb;color:#ffffff;text-decoration:none">${escapeHtml(wording.action)}</a></p>
 <p style="font-size:14px;color:#57606a">If the button does not work, copy this address into your browser:<br><a href="${link}" style="color:#1f6feb;word-break:break-all">${link}</a></p>
-<p style="font-size:14px;color:#57606a">This link expires at ${escapeHtml(expiry)}. ${escapeHtml(wording.ignore)}</p>
+<p style="font-size:14px;color:#57606a">${escapeHtml(`${expiry} ${wording.ignore}`.trim())}</p>
 </body>
 </html>
 `;
@@ -68,8 +67,21 @@ const passwordReset: MailTemplate = (data) =>
     data,
   );
 
+const accountExists: MailTemplate = (data) =>
+  render(
+    {
+      subject: 'Someone tried to register with your address',
+      intro:
+        'Someone just tried to create an account with this e-mail address, which already has one. If it was you, log in instead; if you forgot your password, you can reset it from the sign-in page:',
+      action: 'Go to sign-in',
+      ignore: 'If it was not you, you can ignore this e-mail: nothing has changed on your account.',
+    },
+    data,
+  );
+
 /** The built-in English templates; `createSmtpMailer({ templates })` replaces either one. */
 export const defaultTemplates: MailTemplates = Object.freeze({
   'email-verification': emailVerification,
   'password-reset': passwordReset,
+  'account-exists': accountExists,
 });

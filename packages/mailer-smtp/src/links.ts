@@ -1,7 +1,10 @@
 import type { AuthMail } from '@gatehouse/core';
 
+/** The mails that carry a one-time token. */
+export type TokenMailKind = Extract<AuthMail, { token: string }>['kind'];
+
 /** Paths fixed by the contract (§7): the API verifies directly; the reset page posts to the API. */
-const LINK_PATHS: Readonly<Record<AuthMail['kind'], string>> = {
+const LINK_PATHS: Readonly<Record<TokenMailKind, string>> = {
   'email-verification': '/api/v1/auth/verify-email',
   'password-reset': '/reset-password',
 };
@@ -15,6 +18,11 @@ export function normalizeAppUrl(appUrl: string): string {
  * The link a mail of this kind carries. Tokens are base64url today, but the token is encoded anyway
  * so a change of token alphabet can never break or inject into the query string.
  */
-export function buildMailLink(appUrl: string, kind: AuthMail['kind'], token: string): string {
+export function buildMailLink(appUrl: string, kind: TokenMailKind, token: string): string {
   return `${normalizeAppUrl(appUrl)}${LINK_PATHS[kind]}?token=${encodeURIComponent(token)}`;
+}
+
+/** The link of a mail without a token (`account-exists`): the application's front page, to sign in. */
+export function buildAppLink(appUrl: string): string {
+  return `${normalizeAppUrl(appUrl)}/`;
 }

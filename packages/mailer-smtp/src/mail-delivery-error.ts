@@ -29,7 +29,7 @@ export class MailDeliveryError extends Error {
 export function toMailDeliveryError(mail: AuthMail, error: unknown): MailDeliveryError {
   const details = error instanceof Error ? error : new Error(String(error));
   const { code, responseCode } = details as Error & { code?: unknown; responseCode?: unknown };
-  const reason = redact(details.message, mail.token);
+  const reason = redact(details.message, 'token' in mail ? mail.token : '');
   return new MailDeliveryError(
     mail.kind,
     `Could not send the ${mail.kind} mail: ${reason}`,

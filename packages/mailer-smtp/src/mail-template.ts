@@ -6,8 +6,8 @@ export interface MailTemplateData {
   readonly firstName: string;
   /** The complete link with the token, built from `appUrl` as the contract prescribes. */
   readonly link: string;
-  /** When the link stops working. */
-  readonly expiresAt: Date;
+  /** When the link stops working; undefined for a notice whose link does not expire (`account-exists`). */
+  readonly expiresAt: Date | undefined;
   /** The public base URL of the application, without a trailing slash. */
   readonly appUrl: string;
 }

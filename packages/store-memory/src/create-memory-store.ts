@@ -2,7 +2,7 @@ import type { AuthStore } from '@gatehouse/core';
 import { consumeOneTimeTokenNow, createMemoryOneTimeTokenStore, revokeOneTimeTokensNow } from './memory-one-time-token-store.js';
 import { createMemoryRefreshTokenStore, revokeAllRefreshTokensNow } from './memory-refresh-token-store.js';
 import { createMemoryState } from './memory-state.js';
-import { changePasswordNow, createMemoryUserStore } from './memory-user-store.js';
+import { bumpTokenVersionNow, changePasswordNow, createMemoryUserStore } from './memory-user-store.js';
 
 /**
  * An `AuthStore` that keeps everything in the process's memory: for tests, demos and
@@ -31,6 +31,7 @@ export function createMemoryStore(): AuthStore {
       changePasswordNow(state, owner.userId, passwordHash, now);
       revokeOneTimeTokensNow(state, owner.userId, 'password-reset', now);
       revokeAllRefreshTokensNow(state, owner.userId, now);
+      bumpTokenVersionNow(state, owner.userId, now);
       return { userId: owner.userId };
     },
 

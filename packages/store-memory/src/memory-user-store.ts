@@ -20,6 +20,15 @@ export function changePasswordNow(state: MemoryState, id: string, passwordHash: 
   });
 }
 
+/** Adds one to a user's token version synchronously; shared with the password reset. Null for an unknown id. */
+export function bumpTokenVersionNow(state: MemoryState, id: string, at: Date): number | null {
+  const user = state.users.get(id);
+  if (!user) return null;
+  user.tokenVersion += 1;
+  user.updatedAt = new Date(at.getTime());
+  return user.tokenVersion;
+}
+
 /**
  * The user port over plain maps. No method awaits between its check and its write, so on one JS
  * thread each call is atomic: of ten parallel `createUser` calls with one e-mail exactly one wins.
@@ -88,6 +97,10 @@ export function createMemoryUserStore(state: MemoryState): UserStore {
       update(state, id, (user) => {
         user.lastLoginAt = new Date(at.getTime());
       });
+    },
+
+    async bumpTokenVersion(id, at) {
+      return bumpTokenVersionNow(state, id, at);
     },
   };
 }

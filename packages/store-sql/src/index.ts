@@ -1,5 +1,7 @@
 export { createSqlStore } from './create-sql-store.js';
 export type { SqlStore } from './create-sql-store.js';
+export { createSqlRateLimiter } from './sql-rate-limiter.js';
+export type { SqlRateLimiter } from './sql-rate-limiter.js';
 export { openSqlDatabase, openSqlStore } from './open-sql-database.js';
 export type { OpenSqlStoreOptions } from './open-sql-database.js';
 export { parseDatabaseUrl } from './parse-database-url.js';
@@ -13,6 +15,7 @@ export type {
   UserRolesTable,
   RefreshTokensTable,
   OneTimeTokensTable,
+  RateLimitsTable,
   EpochMillis,
   NullableEpochMillis,
 } from './schema/database-schema.js';

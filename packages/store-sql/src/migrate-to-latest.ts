@@ -1,4 +1,4 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { gatehouseMigrations } from './migrations/gatehouse-migrations.js';
 import type { SqlDialectName } from './sql-dialect.js';
 
@@ -45,7 +45,14 @@ async function allExecuted(migrator: Migrator): Promise<boolean> {
  * const { applied } = await migrateToLatest(db, dialect);
  */
 export async function migrateToLatest(db: Kysely<any>, dialect: SqlDialectName): Promise<MigrationSummary> {
-  const migrations = gatehouseMigrations(dialect);
+  return runMigrations(db, dialect, gatehouseMigrations(dialect));
+}
+
+/**
+ * Applies `migrations` (all of Gatehouse's, or the first few of them to set up an older schema in a
+ * test) with Gatehouse's bookkeeping tables. Internal: not exported from the package.
+ */
+export async function runMigrations(db: Kysely<any>, dialect: SqlDialectName, migrations: Record<string, Migration>): Promise<MigrationSummary> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

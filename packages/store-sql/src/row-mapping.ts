@@ -45,6 +45,7 @@ export function toUserRow(user: UserRecord): Insertable<UsersTable> {
     email_verified_at: user.emailVerifiedAt ? toEpochMillis(user.emailVerifiedAt) : null,
     password_changed_at: user.passwordChangedAt ? toEpochMillis(user.passwordChangedAt) : null,
     last_login_at: user.lastLoginAt ? toEpochMillis(user.lastLoginAt) : null,
+    token_version: user.tokenVersion,
   };
 }
 
@@ -64,5 +65,6 @@ export function fromUserRow(row: UserRow, roles: readonly string[]): UserRecord 
     emailVerifiedAt: fromNullableEpochMillis(row.email_verified_at),
     passwordChangedAt: fromNullableEpochMillis(row.password_changed_at),
     lastLoginAt: fromNullableEpochMillis(row.last_login_at),
+    tokenVersion: Number(row.token_version),
   };
 }

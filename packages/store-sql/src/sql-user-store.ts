@@ -112,6 +112,8 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
       // A login is not an edit of the account, so updated_at stays as it was.
       await db.updateTable('users').set({ last_login_at: toEpochMillis(at) }).where('id', '=', id).execute();
     },
+
+    bumpTokenVersion: (id, at) => db.transaction().execute((trx) => bumpTokenVersionIn(trx, id, at)),
   };
 }
 
@@ -123,4 +125,19 @@ export async function changePasswordIn(db: Db, id: string, passwordHash: string,
     .set({ password_hash: passwordHash, password_changed_at: when, updated_at: when })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Adds one to a user's token version and reads the result back; run it inside a transaction. The
+ * UPDATE computes `token_version + 1` in the database and locks the row until commit, so parallel
+ * bumps never read the same value; the read then sees this transaction's own write.
+ */
+export async function bumpTokenVersionIn(db: Db, id: string, at: Date): Promise<number | null> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: toEpochMillis(at) }))
+    .where('id', '=', id)
+    .execute();
+  const row = await db.selectFrom('users').select('token_version').where('id', '=', id).executeTakeFirst();
+  return row ? Number(row.token_version) : null;
 }

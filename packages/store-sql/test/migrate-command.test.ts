@@ -23,7 +23,10 @@ describe('gatehouse-migrate', () => {
 
     const first = captureIo(url);
     expect(await runMigrateCommand(first.io)).toBe(0);
-    expect(first.out).toEqual(['Applied migration 0001-initial-schema (sqlite).']);
+    expect(first.out).toEqual([
+      'Applied migration 0001-initial-schema (sqlite).',
+      'Applied migration 0002-token-version-and-rate-limits (sqlite).',
+    ]);
 
     const second = captureIo(url);
     expect(await runMigrateCommand(second.io)).toBe(0);

@@ -30,7 +30,22 @@ describe('parseAuthConfig', () => {
       emailVerificationTtl: 24 * 3600,
       passwordResetTtl: 3600,
       requireEmailVerification: false,
+      rateLimit: {
+        enabled: true,
+        loginFailures: { limit: 5, windowSeconds: 900 },
+        authRequests: { limit: 60, windowSeconds: 60 },
+        mailsPerAddress: { limit: 3, windowSeconds: 3600 },
+      },
+      hashing: { maxConcurrent: 4, maxQueued: 64 },
+      concealRegisteredEmails: false,
+      checkTokenVersion: false,
     });
+  });
+
+  it('parses an already parsed config to the same value (idempotent)', () => {
+    const once = parseAuthConfig({ ...base, rateLimit: { loginFailures: { limit: 3, windowSeconds: '10m' } } });
+    expect(parseAuthConfig(once as never)).toEqual(once);
+    expect(once.rateLimit.loginFailures).toEqual({ limit: 3, windowSeconds: 600 });
   });
 
   it.each([

@@ -18,6 +18,10 @@ const duration = z
 const integer = (min: number, max: number) =>
   z.coerce.number().int(`must be a whole number`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
+/** A rate-limit rule; `windowSeconds` takes a duration (`15m`) or seconds, like every duration here. */
+const rule = (limit: number, window: string) =>
+  z.object({ limit: integer(1, 1_000_000), windowSeconds: duration }).strict().prefault({ limit, windowSeconds: window });
+
 const secret = z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`);
 
 const schema = z
@@ -37,6 +41,31 @@ const schema = z
     emailVerificationTtl: duration.prefault('24h'),
     passwordResetTtl: duration.prefault('1h'),
     requireEmailVerification: z.boolean().default(false),
+    rateLimit: z
+      .object({
+        enabled: z.boolean().default(true),
+        /** Failed logins per account and client address; then 429 until the window ends. */
+        loginFailures: rule(5, '15m'),
+        /** Requests per client address on the public auth routes. */
+        authRequests: rule(60, '1m'),
+        /** Verification and reset mails per address. */
+        mailsPerAddress: rule(3, '1h'),
+      })
+      .strict()
+      .prefault({}),
+    hashing: z
+      .object({
+        /** Hashes computed at once; each takes about `argon2.memoryCost` KiB. */
+        maxConcurrent: integer(1, 1024).default(4),
+        /** Hashes waiting for a slot; beyond that requests get 503 with Retry-After. */
+        maxQueued: integer(0, 100_000).default(64),
+      })
+      .strict()
+      .prefault({}),
+    /** Opt-in: registering a taken e-mail answers like a success and mails the owner instead of 409. */
+    concealRegisteredEmails: z.boolean().default(false),
+    /** Opt-in: every access token is checked against the user's token version (one store read). */
+    checkTokenVersion: z.boolean().default(false),
   })
   .strict()
   .refine((c) => c.accessTokenSecret !== c.refreshTokenSecret, {
@@ -67,5 +96,11 @@ export function parseAuthConfig(input: AuthConfigInput): AuthConfig {
     const summary = details.map((d) => `${d.path || 'config'} ${d.message}`).join('; ');
     throw new AuthError('INVALID_CONFIG', `Invalid Gatehouse configuration: ${summary}`, details);
   }
-  return Object.freeze({ ...result.data, argon2: Object.freeze({ ...result.data.argon2 }) });
+  const { argon2, rateLimit, hashing } = result.data;
+  return Object.freeze({
+    ...result.data,
+    argon2: Object.freeze({ ...argon2 }),
+    rateLimit: Object.freeze({ ...rateLimit }),
+    hashing: Object.freeze({ ...hashing }),
+  });
 }

@@ -17,6 +17,8 @@ export type AuthErrorCode =
   | 'INSUFFICIENT_ROLE'
   | 'ROLE_GRANT_FORBIDDEN'
   | 'USER_NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'SERVICE_BUSY'
   | 'INVALID_CONFIG';
 
 /** One field that failed validation, with a path such as `email` or `roles.1`. */
@@ -36,11 +38,19 @@ export class AuthError extends Error {
   override readonly name = 'AuthError';
   readonly code: AuthErrorCode;
   readonly details: readonly ValidationIssue[] | undefined;
+  /** For `RATE_LIMITED` and `SERVICE_BUSY`: when trying again makes sense, in whole seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: AuthErrorCode, message: string, details?: readonly ValidationIssue[]) {
+  constructor(
+    code: AuthErrorCode,
+    message: string,
+    details?: readonly ValidationIssue[],
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

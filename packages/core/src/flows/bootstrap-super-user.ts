@@ -44,6 +44,7 @@ export async function ensureSuperUser(ctx: FlowContext, credentials: { email: st
         emailVerifiedAt: now,
         passwordChangedAt: null,
         lastLoginAt: null,
+        tokenVersion: 0,
       });
       const created = await ctx.store.users.findUserByEmail(email);
       if (created) return toUserProfile(created);

@@ -1,9 +1,11 @@
 import type { AuthConfig } from '../config/auth-config.js';
+import type { AuthEvent } from '../ports/auth-events.js';
 import type { AuthStore } from '../ports/auth-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { AuthMail, Mailer } from '../ports/mailer.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { Random } from '../ports/random.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { TokenService } from '../tokens/token-service.js';
 
 /** Something that went wrong where no caller is waiting for the answer (a mail sent in the background). */
@@ -23,6 +25,9 @@ export interface FlowContext {
   clock: Clock;
   random: Random;
   tokens: TokenService;
+  rateLimiter: RateLimiter;
+  /** Hands an audit event to the app's listener; a listener that throws is ignored. */
+  emit: (event: AuthEvent) => void;
   /** A hash of a random password, verified against when the e-mail is unknown (equal timing). */
   dummyPasswordHash: () => Promise<string>;
   onBackgroundError: (failure: BackgroundFailure) => void;

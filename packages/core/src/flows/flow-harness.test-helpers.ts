@@ -47,7 +47,7 @@ export interface FlowHarness<H extends PasswordHasher = FakeHasher> {
   /** Registers a user (defaults for every field, `password` = PASSWORD) and returns the 201 body. */
   register(overrides?: Partial<RegisterBody>): Promise<RegisterResult>;
   /** Mails go out in the background: waits until one of `kind` reaches `to` (the n-th such mail, 1-based). */
-  waitForMail(kind: AuthMail['kind'], to: string, nth?: number): Promise<AuthMail>;
+  waitForMail<K extends AuthMail['kind']>(kind: K, to: string, nth?: number): Promise<Extract<AuthMail, { kind: K }>>;
   /** Waits until a background task (a mail) has reported a failure, and returns the first one. */
   waitForBackgroundFailure(): Promise<BackgroundFailure>;
 }
@@ -107,10 +107,10 @@ export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
     mailer,
     backgroundErrors,
     register: (overrides) => auth.register(registerBody(overrides)),
-    waitForMail: (kind, to, nth = 1) =>
+    waitForMail: <K extends AuthMail['kind']>(kind: K, to: string, nth = 1) =>
       vi.waitFor(() => {
         if (backgroundErrors.length > 0) throw new Error(`background failure: ${String(backgroundErrors[0]!.error)}`);
-        const mail = mailer.mails.filter((m) => m.kind === kind && m.to === to)[nth - 1];
+        const mail = mailer.mails.filter((m): m is Extract<AuthMail, { kind: K }> => m.kind === kind && m.to === to)[nth - 1];
         if (!mail) throw new Error(`no ${kind} mail #${nth} to ${to} yet`);
         return mail;
       }),

@@ -3,6 +3,8 @@ import type { TokenPair } from '../tokens/token-claims.js';
 import { loginInput, parseInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
 import { issueTokenPair } from './issue-token-pair.js';
+import { assertLoginNotLocked, clearLoginFailures, enforceClientLimit, recordLoginFailure } from './rate-limits.js';
+import { maskEmail, type RequestContext } from './request-context.js';
 import { toUserSummary, type UserSummary } from './user-views.js';
 
 export interface LoginResult extends TokenPair {
@@ -14,26 +16,34 @@ const WRONG_CREDENTIALS = 'Invalid e-mail or password.';
 /**
  * Checks the password against the stored Argon2id hash and starts a new session (rotation family).
  * An unknown e-mail still spends one hash verify and gets the same answer as a wrong password.
+ * After `rateLimit.loginFailures` failures for one account from one client, that pair is locked
+ * (429) until the window ends, even for the right password.
  */
-export async function login(ctx: FlowContext, body: unknown): Promise<LoginResult> {
+export async function login(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<LoginResult> {
+  const now = ctx.clock.now();
+  await enforceClientLimit(ctx, request, now);
   const input = parseInput(loginInput, body);
+  await assertLoginNotLocked(ctx, input.email, request, now);
+
   const user = await ctx.store.users.findUserByEmail(input.email);
-  if (!user) {
-    await ctx.hasher.verify(await ctx.dummyPasswordHash(), input.password);
-    throw new AuthError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
-  }
-  if (!(await ctx.hasher.verify(user.passwordHash, input.password))) {
+  const matches = user
+    ? await ctx.hasher.verify(user.passwordHash, input.password)
+    : await ctx.hasher.verify(await ctx.dummyPasswordHash(), input.password).then(() => false);
+  if (!user || !matches) {
+    await recordLoginFailure(ctx, input.email, request, now);
+    ctx.emit({ type: 'login.failed', at: now, userId: user?.id, email: maskEmail(input.email), clientAddress: request.clientAddress });
     throw new AuthError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
   }
   // Only after the password matched, so this answer reveals nothing to someone without it.
   if (ctx.config.requireEmailVerification && !user.isActive) {
     throw new AuthError('EMAIL_NOT_VERIFIED', 'Please confirm your e-mail address before logging in.');
   }
-  const now = ctx.clock.now();
+  await clearLoginFailures(ctx, input.email, request);
   if (ctx.hasher.needsRehash(user.passwordHash)) {
     await ctx.store.users.updatePasswordHash(user.id, await ctx.hasher.hash(input.password), now);
   }
   await ctx.store.users.recordLogin(user.id, now);
   const pair = await issueTokenPair(ctx, user, now);
+  ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, email: maskEmail(user.email), clientAddress: request.clientAddress });
   return { ...pair, user: toUserSummary(user) };
 }

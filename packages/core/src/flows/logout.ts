@@ -1,25 +1,35 @@
 import { AuthError } from '../errors/auth-error.js';
 import { parseInput, refreshInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
+import { enforceClientLimit } from './rate-limits.js';
+import type { RequestContext } from './request-context.js';
 
 /**
  * Ends one session: revokes the presented refresh token and its rotation family. Idempotent for a
  * token that is already used or revoked; an expired but genuine token still ends its family.
  */
-export async function logout(ctx: FlowContext, body: unknown): Promise<void> {
-  const { refreshToken } = parseInput(refreshInput, body);
+export async function logout(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<void> {
   const now = ctx.clock.now();
-  let family: string;
+  await enforceClientLimit(ctx, request, now);
+  const { refreshToken } = parseInput(refreshInput, body);
+  let claims;
   try {
-    family = (await ctx.tokens.verifyRefreshToken(refreshToken, now)).fam;
+    claims = await ctx.tokens.verifyRefreshToken(refreshToken, now);
   } catch (error) {
     if (!(error instanceof AuthError) || error.code !== 'TOKEN_EXPIRED') throw error;
     return; // an expired refresh token can no longer be used: nothing is left to revoke
   }
-  await ctx.store.refreshTokens.revokeRefreshTokenFamily(family, now);
+  await ctx.store.refreshTokens.revokeRefreshTokenFamily(claims.fam, now);
+  ctx.emit({ type: 'logout', at: now, userId: claims.sub, clientAddress: request.clientAddress });
 }
 
-/** Ends every session of the user: every refresh token is revoked. */
-export async function logoutAll(ctx: FlowContext, userId: string): Promise<void> {
-  await ctx.store.refreshTokens.revokeAllRefreshTokens(userId, ctx.clock.now());
+/**
+ * Ends every session of the user: every refresh token is revoked and the token version bumped, so
+ * that with `checkTokenVersion` on, live access tokens stop working too.
+ */
+export async function logoutAll(ctx: FlowContext, userId: string, request: RequestContext = {}): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.store.refreshTokens.revokeAllRefreshTokens(userId, now);
+  await ctx.store.users.bumpTokenVersion(userId, now);
+  ctx.emit({ type: 'logout.all', at: now, userId, clientAddress: request.clientAddress });
 }

@@ -1,7 +1,10 @@
 import { AuthError } from '../errors/auth-error.js';
 import { hashOneTimeToken } from '../one-time/one-time-token.js';
 import { parseInput, resetPasswordInput } from '../validation/input-schemas.js';
+import { assertPasswordAcceptable } from '../validation/password-policy.js';
 import type { FlowContext } from './flow-context.js';
+import { enforceClientLimit } from './rate-limits.js';
+import type { RequestContext } from './request-context.js';
 
 const INVALID_LINK = 'The reset link is invalid, was already used or has expired.';
 
@@ -10,20 +13,23 @@ const INVALID_LINK = 'The reset link is invalid, was already used or has expired
  * hash and consumed only together with the password change, in one store transaction that also
  * revokes every refresh token of the user: a request that fails validation leaves the token usable.
  */
-export async function resetPassword(ctx: FlowContext, body: unknown): Promise<{ message: string }> {
+export async function resetPassword(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<{ message: string }> {
+  const now = ctx.clock.now();
+  await enforceClientLimit(ctx, request, now);
   const input = parseInput(resetPasswordInput, body);
   if (input.password !== input.confirmPassword) {
     throw new AuthError('PASSWORD_MISMATCH', 'Password and confirmPassword do not match.', [
       { path: 'confirmPassword', message: 'confirmPassword must equal password' },
     ]);
   }
-  const now = ctx.clock.now();
   const tokenHash = await hashOneTimeToken(input.token);
-  if (!(await ctx.store.oneTimeTokens.findActiveOneTimeToken(tokenHash, 'password-reset', now))) {
-    throw new AuthError('ONE_TIME_TOKEN_INVALID', INVALID_LINK);
-  }
+  const owner = await ctx.store.oneTimeTokens.findActiveOneTimeToken(tokenHash, 'password-reset', now);
+  const user = owner && (await ctx.store.users.findUserById(owner.userId));
+  if (!user) throw new AuthError('ONE_TIME_TOKEN_INVALID', INVALID_LINK);
+  assertPasswordAcceptable(input.password, user);
   const passwordHash = await ctx.hasher.hash(input.password);
   const done = await ctx.store.completePasswordReset({ tokenHash, passwordHash, now });
   if (!done) throw new AuthError('ONE_TIME_TOKEN_INVALID', INVALID_LINK);
+  ctx.emit({ type: 'password.reset', at: now, userId: done.userId, clientAddress: request.clientAddress });
   return { message: 'Your password has been reset. Please log in with your new password.' };
 }

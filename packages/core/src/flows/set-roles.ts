@@ -29,7 +29,9 @@ export async function setRoles(
   if (!actorIsSuper && (next.some(isPrivileged) || target.roles.some(isPrivileged))) {
     throw new AuthError('ROLE_GRANT_FORBIDDEN', 'Only a super administrator may grant or change the super and admin roles.');
   }
-  const updated = await ctx.store.users.setUserRoles(target.id, next, ctx.clock.now());
+  const now = ctx.clock.now();
+  const updated = await ctx.store.users.setUserRoles(target.id, next, now);
   if (!updated) throw new AuthError('USER_NOT_FOUND', 'No user has this id.');
+  ctx.emit({ type: 'roles.changed', at: now, userId: target.id, detail: { actorId: actor.id, roles: [...updated.roles] } });
   return toUserProfile(updated);
 }

@@ -18,8 +18,8 @@ export interface AuthStore {
   oneTimeTokens: OneTimeTokenStore;
   /**
    * In one transaction: consume the password-reset token (as `consumeOneTimeToken`), set the new
-   * password (as `changePassword`), void the user's other reset tokens and revoke every refresh token
-   * of the user. Returns the user id, or null (and changes nothing) when the token is not usable.
+   * password (as `changePassword`), void the user's other reset tokens, revoke every refresh token
+   * of the user and bump its `tokenVersion`. Returns the user id, or null (and changes nothing) when the token is not usable.
    */
   completePasswordReset(input: PasswordResetInput): Promise<{ userId: string } | null>;
   /** Releases connections; called by the app on shutdown. */

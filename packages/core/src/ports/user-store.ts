@@ -15,6 +15,11 @@ export interface UserRecord {
   emailVerifiedAt: Date | null;
   passwordChangedAt: Date | null;
   lastLoginAt: Date | null;
+  /**
+   * Bumped when every live session must end (password reset, logout-all). Access tokens carry it
+   * as `ver`; with per-request revocation on, a token whose `ver` differs is refused.
+   */
+  tokenVersion: number;
 }
 
 export interface UserPage {
@@ -45,4 +50,6 @@ export interface UserStore {
   /** Sets a new password chosen by the user; also sets `passwordChangedAt`. */
   changePassword(id: string, passwordHash: string, at: Date): Promise<void>;
   recordLogin(id: string, at: Date): Promise<void>;
+  /** Adds one to `tokenVersion` (logout-all) and returns the new value, or null for an unknown id. */
+  bumpTokenVersion(id: string, at: Date): Promise<number | null>;
 }

@@ -5,3 +5,7 @@ export { createFakeHasher } from './fake-hasher.js';
 export type { FakeHasher } from './fake-hasher.js';
 export { describeAuthStoreContract } from './store-contract-suite.js';
 export type { StoreContractSubject } from './store-contract-suite.js';
+export { describeArgon2idHasherContract } from './argon2id-hasher-contract.js';
+export type { Argon2idHasherSubject } from './argon2id-hasher-contract.js';
+export { describeRateLimiterContract } from './rate-limiter-contract/rate-limiter-contract-suite.js';
+export type { RateLimiterContractSubject } from './rate-limiter-contract/rate-limiter-contract-suite.js';

@@ -4,6 +4,7 @@ import { describeOneTimeTokenStoreContract } from './store-contract/one-time-tok
 import { describePasswordResetContract } from './store-contract/password-reset-contract.js';
 import { describeRefreshTokenStoreContract } from './store-contract/refresh-token-store-contract.js';
 import type { StoreUnderTest } from './store-contract/store-fixtures.js';
+import { describeTokenVersionContract } from './store-contract/token-version-contract.js';
 import { describeUserListingContract } from './store-contract/user-listing-contract.js';
 import { describeUserStoreContract } from './store-contract/user-store-contract.js';
 import { describeUserUpdatesContract } from './store-contract/user-updates-contract.js';
@@ -18,8 +19,8 @@ export interface StoreContractSubject {
 /**
  * Registers the behaviour every `AuthStore` must show, written once and run against each store:
  * case-insensitive uniqueness enforced atomically, single-use tokens consumed atomically, strict
- * expiry (`now >= expiresAt` is expired), the all-or-nothing password reset, listing, and exact
- * round-trips of dates and awkward strings.
+ * expiry (`now >= expiresAt` is expired), the all-or-nothing password reset, atomic token-version
+ * bumps, listing, and exact round-trips of dates and awkward strings.
  *
  * `makeStore` runs before every test and must return an empty store; the suite closes that store
  * after the test (so `close()` is exercised too) and then calls `cleanup`. Call it at the top level
@@ -66,6 +67,7 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
     describeUserStoreContract(subject);
     describeUserUpdatesContract(subject);
     describeUserListingContract(subject);
+    describeTokenVersionContract(subject);
     describeRefreshTokenStoreContract(subject);
     describeOneTimeTokenStoreContract(subject);
     describePasswordResetContract(subject);

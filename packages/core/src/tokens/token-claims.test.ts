@@ -1,54 +1,65 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../testing/fake-clock.js';
-import { ACCESS_TTL, REFRESH_TTL, USER, epochSeconds, tokenService } from './token-fixtures.test-helpers.js';
+import { ACCESS_TTL, CACHE_MODES, REFRESH_TTL, USER, epochSeconds, tokenService } from './token-fixtures.test-helpers.js';
 
 const now = createFakeClock().now();
 const iat = epochSeconds(now);
 
-describe('token claims', () => {
-  it('puts exactly id, sub (= id), email, roles, iat and exp into an access token', async () => {
-    const { token } = await tokenService().signAccessToken(USER, now);
-    expect(decodeJwt(token)).toEqual({
-      id: USER.id,
-      sub: USER.id,
-      email: USER.email,
-      roles: ['user', 'manager'],
-      iat,
-      exp: iat + ACCESS_TTL,
+describe.each(CACHE_MODES)('%s', (mode) => {
+  describe('token claims', () => {
+    it('puts exactly id, sub (= id), email, roles, ver, iat and exp into an access token', async () => {
+      const { token } = await tokenService(0, 1, mode).signAccessToken(USER, now);
+      expect(decodeJwt(token)).toEqual({
+        id: USER.id,
+        sub: USER.id,
+        email: USER.email,
+        roles: ['user', 'manager'],
+        ver: 0,
+        iat,
+        exp: iat + ACCESS_TTL,
+      });
+      expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
     });
-    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
-  });
 
-  it('puts exactly sub, jti, fam, iat and exp into a refresh token', async () => {
-    const { token } = await tokenService().signRefreshToken({ userId: USER.id, jti: 'jti-1', familyId: 'fam-1' }, now);
-    expect(decodeJwt(token)).toEqual({ sub: USER.id, jti: 'jti-1', fam: 'fam-1', iat, exp: iat + REFRESH_TTL });
-    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'rt+jwt' });
-  });
-
-  it('returns the verified access payload with the same claims', async () => {
-    const service = tokenService();
-    const { token } = await service.signAccessToken(USER, now);
-    expect(await service.verifyAccessToken(token, now)).toEqual({
-      id: USER.id,
-      sub: USER.id,
-      email: USER.email,
-      roles: ['user', 'manager'],
-      iat,
-      exp: iat + ACCESS_TTL,
+    it('puts exactly sub, jti, fam, iat and exp into a refresh token', async () => {
+      const { token } = await tokenService(0, 1, mode).signRefreshToken({ userId: USER.id, jti: 'jti-1', familyId: 'fam-1' }, now);
+      expect(decodeJwt(token)).toEqual({ sub: USER.id, jti: 'jti-1', fam: 'fam-1', iat, exp: iat + REFRESH_TTL });
+      expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'rt+jwt' });
     });
-  });
 
-  it('returns the verified refresh payload with the same claims', async () => {
-    const service = tokenService();
-    const { token } = await service.signRefreshToken({ userId: USER.id, jti: 'jti-1', familyId: 'fam-1' }, now);
-    expect(await service.verifyRefreshToken(token, now)).toEqual({ sub: USER.id, jti: 'jti-1', fam: 'fam-1', iat, exp: iat + REFRESH_TTL });
-  });
+    it('carries the user token version as ver, and reads a token without ver as version 0', async () => {
+      const service = tokenService(0, 1, mode);
+      const { token } = await service.signAccessToken({ ...USER, tokenVersion: 3 }, now);
+      expect(decodeJwt(token).ver).toBe(3);
+      expect((await service.verifyAccessToken(token, now)).ver).toBe(3);
+    });
 
-  it('signs a user with no roles as an empty roles array', async () => {
-    const service = tokenService();
-    const { token } = await service.signAccessToken({ ...USER, roles: [] }, now);
-    expect(decodeJwt(token).roles).toEqual([]);
-    expect((await service.verifyAccessToken(token, now)).roles).toEqual([]);
+    it('returns the verified access payload with the same claims', async () => {
+      const service = tokenService(0, 1, mode);
+      const { token } = await service.signAccessToken(USER, now);
+      expect(await service.verifyAccessToken(token, now)).toEqual({
+        id: USER.id,
+        sub: USER.id,
+        email: USER.email,
+        roles: ['user', 'manager'],
+        ver: 0,
+        iat,
+        exp: iat + ACCESS_TTL,
+      });
+    });
+
+    it('returns the verified refresh payload with the same claims', async () => {
+      const service = tokenService(0, 1, mode);
+      const { token } = await service.signRefreshToken({ userId: USER.id, jti: 'jti-1', familyId: 'fam-1' }, now);
+      expect(await service.verifyRefreshToken(token, now)).toEqual({ sub: USER.id, jti: 'jti-1', fam: 'fam-1', iat, exp: iat + REFRESH_TTL });
+    });
+
+    it('signs a user with no roles as an empty roles array', async () => {
+      const service = tokenService(0, 1, mode);
+      const { token } = await service.signAccessToken({ ...USER, roles: [] }, now);
+      expect(decodeJwt(token).roles).toEqual([]);
+      expect((await service.verifyAccessToken(token, now)).roles).toEqual([]);
+    });
   });
 });

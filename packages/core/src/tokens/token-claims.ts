@@ -7,6 +7,8 @@ export interface AccessTokenPayload {
   sub: string;
   email: string;
   roles: Role[];
+  /** The user's `tokenVersion` at issue time; checked per request when that option is on. */
+  ver: number;
   iat: number;
   exp: number;
 }

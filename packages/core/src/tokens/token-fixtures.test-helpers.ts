@@ -12,7 +12,11 @@ export const USER = Object.freeze({
   roles: Object.freeze(['user', 'manager'] as const),
 });
 
-export function tokenService(jitterSeconds = 0, seed = 1): TokenService {
+/** Every verification test runs twice: both paths must accept and refuse exactly the same tokens. */
+export const CACHE_MODES = ['verified-token cache off', 'verified-token cache on'] as const;
+export type CacheMode = (typeof CACHE_MODES)[number];
+
+export function tokenService(jitterSeconds = 0, seed = 1, cache: CacheMode = 'verified-token cache off'): TokenService {
   return createTokenService(
     {
       accessTokenSecret: ACCESS_SECRET,
@@ -22,6 +26,7 @@ export function tokenService(jitterSeconds = 0, seed = 1): TokenService {
       jitterSeconds,
     },
     createSeededRandom(seed),
+    { accessTokenCache: cache === 'verified-token cache on' ? { maxEntries: 100 } : false },
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type AccessTokenPayload,
   type RefreshTokenPayload,
 } from './token-claims.js';
+import { createVerifiedTokenCache, type VerifiedTokenCache } from './verified-token-cache.js';
 
 const ALGORITHM = 'HS256';
 
@@ -23,12 +24,38 @@ export interface SignedToken {
 }
 
 export interface TokenService {
-  signAccessToken(user: { id: string; email: string; roles: readonly Role[] }, now: Date): Promise<SignedToken>;
+  signAccessToken(user: { id: string; email: string; roles: readonly Role[]; tokenVersion?: number }, now: Date): Promise<SignedToken>;
   signRefreshToken(claims: { userId: string; jti: string; familyId: string }, now: Date): Promise<SignedToken>;
   /** Rejects with `TOKEN_EXPIRED` or `TOKEN_INVALID`. */
   verifyAccessToken(token: string, now: Date): Promise<AccessTokenPayload>;
   verifyRefreshToken(token: string, now: Date): Promise<RefreshTokenPayload>;
 }
+
+export interface TokenServiceOptions {
+  /**
+   * Remember up to `maxEntries` access tokens that passed every check, keyed by the exact token
+   * string, so verifying one of them again skips the signature and claim checks. `exp` (and `nbf`)
+   * are still compared with `now` on every hit. Off when absent or `false`.
+   */
+  accessTokenCache?: { maxEntries: number } | false;
+}
+
+const MAX_CACHE_ENTRIES = 1_000_000;
+
+function accessTokenCache(option: TokenServiceOptions['accessTokenCache']): VerifiedTokenCache<AccessTokenPayload> | undefined {
+  if (!option) return undefined;
+  const { maxEntries } = option;
+  if (!Number.isInteger(maxEntries) || maxEntries < 1 || maxEntries > MAX_CACHE_ENTRIES) {
+    const message = `must be a whole number from 1 to ${MAX_CACHE_ENTRIES}`;
+    throw new AuthError('INVALID_CONFIG', `Invalid Gatehouse configuration: accessTokenCache.maxEntries ${message}`, [
+      { path: 'accessTokenCache.maxEntries', message },
+    ]);
+  }
+  return createVerifiedTokenCache(maxEntries);
+}
+
+/** A payload the caller may change without changing the cached one. */
+const copyPayload = (p: AccessTokenPayload): AccessTokenPayload => ({ ...p, roles: [...p.roles] });
 
 async function importHmacKey(secret: string): Promise<HmacKey> {
   // Imported once: jose with a CryptoKey is about twice as fast as with raw bytes per call.
@@ -47,11 +74,22 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * Signs and verifies the two token kinds. Access and refresh tokens differ in secret and in the `typ`
  * header, so neither can stand in for the other; only HS256 is accepted; expiry is strict
  * (`now >= exp` is expired, no leeway) and `exp` and `iat` are required.
+ *
+ * With `accessTokenCache`, an access token that passed all of that is remembered under its exact
+ * string; a later verification of the same string only compares `exp` with `now`. Nothing else can
+ * change the verdict for identical bytes under the same keys, so both paths accept and refuse the
+ * same tokens; state such as revocation must be checked after this service, on every request.
+ *
+ * @example
+ * const tokens = createTokenService(config, cryptoRandom, { accessTokenCache: { maxEntries: 10_000 } });
+ * const payload = await tokens.verifyAccessToken(bearer, clock.now());
  */
 export function createTokenService(
   config: Pick<AuthConfig, 'accessTokenSecret' | 'refreshTokenSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'jitterSeconds'>,
   random: Random,
+  options: TokenServiceOptions = {},
 ): TokenService {
+  const cache = accessTokenCache(options.accessTokenCache);
   const accessKey = importHmacKey(config.accessTokenSecret);
   const refreshKey = importHmacKey(config.refreshTokenSecret);
 
@@ -84,7 +122,7 @@ export function createTokenService(
   return {
     async signAccessToken(user, now) {
       const { iat, exp } = lifetime(now, config.accessTokenTtl);
-      const claims = { id: user.id, sub: user.id, email: user.email, roles: [...user.roles] };
+      const claims = { id: user.id, sub: user.id, email: user.email, roles: [...user.roles], ver: user.tokenVersion ?? 0 };
       return { token: await sign(claims, ACCESS_TOKEN_TYPE, accessKey, iat, exp), iat, exp };
     },
 
@@ -95,22 +133,30 @@ export function createTokenService(
     },
 
     async verifyAccessToken(token, now) {
+      // Only a token that passed every check below is cached, under its exact string: a token that
+      // differs in any byte (payload, header or signature) misses and is verified in full.
+      const hit = cache?.get(token, seconds(now));
+      if (hit) return copyPayload(hit.payload);
       const p = await verify(token, ACCESS_TOKEN_TYPE, accessKey, now);
       const valid =
         typeof p.id === 'string' &&
         p.id === p.sub &&
         typeof p.email === 'string' &&
         Array.isArray(p.roles) &&
-        p.roles.every(isRole);
+        p.roles.every(isRole) &&
+        (p.ver === undefined || Number.isSafeInteger(p.ver));
       if (!valid) throw new AuthError('TOKEN_INVALID', 'The token is invalid.');
-      return {
+      const payload: AccessTokenPayload = {
         id: p.id as string,
         sub: p.sub as string,
         email: p.email as string,
         roles: [...(p.roles as Role[])],
+        ver: (p.ver as number | undefined) ?? 0,
         iat: p.iat as number,
         exp: p.exp as number,
       };
+      cache?.set(token, { payload: copyPayload(payload), expiresAt: payload.exp, notBefore: typeof p.nbf === 'number' ? p.nbf : undefined });
+      return payload;
     },
 
     async verifyRefreshToken(token, now) {

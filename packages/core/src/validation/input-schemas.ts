@@ -14,13 +14,22 @@ export const LIMITS = Object.freeze({
   tokenMax: 4096,
 });
 
-/** Trims and lower-cases an address for storage, uniqueness and lookup. */
+/**
+ * NFKC-normalizes, trims and lower-cases an address for storage, uniqueness and lookup, so that
+ * look-alikes such as a full-width `ａｄａ@example.com` and `ada@example.com` are one account.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.normalize('NFKC').trim().toLowerCase();
 }
+
+// Control characters (CR, LF, NUL, …) break headers and logs; no name or address needs them.
+const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+const noControl = () => [NO_CONTROL_CHARACTERS, 'must not contain control characters such as line breaks'] as const;
 
 const email = z
   .string()
+  .max(LIMITS.emailMax * 4, `must be at most ${LIMITS.emailMax} characters`)
+  .regex(...noControl())
   .transform(normalizeEmail)
   .pipe(z.string().min(1, 'is required').max(LIMITS.emailMax, `must be at most ${LIMITS.emailMax} characters`).pipe(z.email('must be a valid e-mail address')));
 
@@ -31,6 +40,7 @@ const password = z
 
 const name = z
   .string()
+  .regex(...noControl())
   .trim()
   .min(1, 'is required')
   .max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`);
@@ -55,7 +65,11 @@ export const registerInput = z.object({
 });
 
 export const loginInput = z.object({
-  email: z.string().max(LIMITS.emailMax, `must be at most ${LIMITS.emailMax} characters`).transform(normalizeEmail),
+  email: z
+    .string()
+    .max(LIMITS.emailMax, `must be at most ${LIMITS.emailMax} characters`)
+    .regex(...noControl())
+    .transform(normalizeEmail),
   password: z.string().max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
 });
 

@@ -1,28 +1,6 @@
-import { sql, type CreateIndexBuilder, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { SqlDialectName } from '../sql-dialect.js';
-
-/**
- * MySQL/MariaDB: utf8mb4 so any text round-trips, and a binary collation so ids, hashes and the
- * `*_key` columns compare byte for byte. Case-insensitivity comes from the lower-cased key columns,
- * never from a collation (a `_ci` collation would also fold accents and ignore trailing spaces).
- */
-function withTableOptions<T extends string, C extends string>(
-  dialect: SqlDialectName,
-  table: CreateTableBuilder<T, C>,
-): CreateTableBuilder<T, C> {
-  return dialect === 'mysql' ? table.modifyEnd(sql`default character set utf8mb4 collate utf8mb4_bin`) : table;
-}
-
-/**
- * `if not exists` wherever the dialect has it, so a second runner racing the first (SQLite has no
- * migration lock) or a re-run after a crash half-way (SQLite and MySQL cannot roll DDL back) only
- * creates what is missing. MySQL has no `create index if not exists`; there the Migrator's lock
- * keeps runners apart.
- */
-function createIndex(db: Kysely<any>, dialect: SqlDialectName, name: string): CreateIndexBuilder {
-  const index = db.schema.createIndex(name);
-  return dialect === 'mysql' ? index : index.ifNotExists();
-}
+import { createIndex, withTableOptions } from './schema-helpers.js';
 
 /** The first schema: users, their roles, refresh tokens and one-time tokens. */
 export function initialSchema(dialect: SqlDialectName): Migration {

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { SqlDialectName } from '../sql-dialect.js';
 import { initialSchema } from './0001-initial-schema.js';
+import { tokenVersionAndRateLimits } from './0002-token-version-and-rate-limits.js';
 
 /**
  * Every migration, in code rather than read from a folder, so it works from `dist` and from a
@@ -9,5 +10,6 @@ import { initialSchema } from './0001-initial-schema.js';
 export function gatehouseMigrations(dialect: SqlDialectName): Record<string, Migration> {
   return {
     '0001-initial-schema': initialSchema(dialect),
+    '0002-token-version-and-rate-limits': tokenVersionAndRateLimits(dialect),
   };
 }

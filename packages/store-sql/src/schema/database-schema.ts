@@ -25,6 +25,8 @@ export interface UsersTable {
   email_verified_at: NullableEpochMillis;
   password_changed_at: NullableEpochMillis;
   last_login_at: NullableEpochMillis;
+  /** Added by `0002-token-version-and-rate-limits` with default 0, so rows of older deployments read as 0. */
+  token_version: ColumnType<number, number | undefined, number>;
 }
 
 /** `user_roles`: the role set of a user, primary key (user_id, role). */
@@ -54,10 +56,22 @@ export interface OneTimeTokensTable {
   consumed_at: NullableEpochMillis;
 }
 
+/**
+ * `rate_limits`: one fixed window per limiter key. `key` holds the SHA-256 (hex) of the limiter's
+ * key, so any key fits, compares byte for byte on every dialect and keeps no e-mail or address in
+ * plain text.
+ */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_ends_at: EpochMillis;
+}
+
 /** The tables Gatehouse owns, as Kysely sees them. */
 export interface GatehouseDatabase {
   users: UsersTable;
   user_roles: UserRolesTable;
   refresh_tokens: RefreshTokensTable;
   one_time_tokens: OneTimeTokensTable;
+  rate_limits: RateLimitsTable;
 }

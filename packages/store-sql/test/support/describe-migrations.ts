@@ -1,8 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATION_TABLE, migrateToLatest, openSqlDatabase, type SqlDatabase } from '../../src/index.js';
+import { MIGRATION_TABLE, createSqlStore, migrateToLatest, openSqlDatabase, type SqlDatabase } from '../../src/index.js';
+import { runMigrations } from '../../src/migrate-to-latest.js';
+import { initialSchema } from '../../src/migrations/0001-initial-schema.js';
+import { tokenVersionAndRateLimits } from '../../src/migrations/0002-token-version-and-rate-limits.js';
 import type { Scratch, SqlTestServer } from '../../src/testing/index.js';
 
-const GATEHOUSE_TABLES = ['one_time_tokens', 'refresh_tokens', 'user_roles', 'users'];
+const GATEHOUSE_TABLES = ['one_time_tokens', 'rate_limits', 'refresh_tokens', 'user_roles', 'users'];
+const ALL_MIGRATIONS = ['0001-initial-schema', '0002-token-version-and-rate-limits'];
+
+/** A database as deployments before 0002 have it: only the first migration applied and recorded. */
+const migrateTo0001 = ({ db, dialect }: SqlDatabase) => runMigrations(db, dialect, { '0001-initial-schema': initialSchema(dialect) });
 
 async function tableNames({ db, dialect }: SqlDatabase, scratch: Scratch): Promise<string[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
@@ -46,7 +53,7 @@ export function describeMigrations(server: SqlTestServer): void {
       const { database, scratch } = await freshDatabase();
       expect(await tableNames(database, scratch)).toEqual([]);
 
-      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0001-initial-schema'] });
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ALL_MIGRATIONS });
       expect(await tableNames(database, scratch)).toEqual(expect.arrayContaining([...GATEHOUSE_TABLES, MIGRATION_TABLE]));
       expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: [] });
     });
@@ -56,10 +63,35 @@ export function describeMigrations(server: SqlTestServer): void {
       const other = await openSqlDatabase(scratch.url);
       try {
         const runs = await Promise.all([migrateToLatest(database.db, database.dialect), migrateToLatest(other.db, other.dialect)]);
-        expect(runs.flatMap((run) => run.applied)).toEqual(['0001-initial-schema']);
+        expect(runs.flatMap((run) => run.applied).sort()).toEqual(ALL_MIGRATIONS);
       } finally {
         await other.db.destroy();
       }
+    });
+
+    it('upgrades a database that has only 0001: existing users read as token version 0', async () => {
+      const { database, scratch } = await freshDatabase();
+      expect(await migrateTo0001(database)).toEqual({ applied: ['0001-initial-schema'] });
+      // A row written by a deployment that knew nothing of token versions.
+      await database.db.insertInto('users').values(aUserRow('id-1', 'ada@x.com', 'ada')).execute();
+
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0002-token-version-and-rate-limits'] });
+      expect(await tableNames(database, scratch)).toEqual(expect.arrayContaining(GATEHOUSE_TABLES));
+      // The store is not closed here: afterEach destroys the shared Kysely instance.
+      const store = createSqlStore(database);
+      expect((await store.users.findUserById('id-1'))?.tokenVersion).toBe(0);
+      expect(await store.users.bumpTokenVersion('id-1', new Date('2026-01-02T00:00:00.000Z'))).toBe(1);
+      expect(await store.rateLimiter.hit('k', { limit: 1, windowSeconds: 60 }, new Date('2026-01-02T00:00:00.000Z'))).toMatchObject({ count: 1 });
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: [] });
+    });
+
+    it('finishes 0002 when a crashed run made its changes but did not record them', async () => {
+      const { database } = await freshDatabase();
+      await migrateTo0001(database);
+      await tokenVersionAndRateLimits(database.dialect).up(database.db);
+
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0002-token-version-and-rate-limits'] });
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: [] });
     });
 
     it('enforces case-insensitive uniqueness in the database, not only in the store code', async () => {

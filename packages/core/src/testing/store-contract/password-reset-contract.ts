@@ -6,8 +6,9 @@ const NOW = at(60_000);
 
 /** A user with two refresh-token families, two reset tokens and a verification token, plus a bystander. */
 async function seedResetScene(store: AuthStore) {
-  const user = aUser({ passwordHash: '$old$' });
-  const bystander = aUser();
+  // Non-zero token versions, so a store that ignores the stored value or resets it to 0 fails.
+  const user = aUser({ passwordHash: '$old$', tokenVersion: 3 });
+  const bystander = aUser({ tokenVersion: 3 });
   await store.users.createUser(user);
   await store.users.createUser(bystander);
   const refresh = [aRefreshToken(user.id), aRefreshToken(user.id)];
@@ -45,6 +46,25 @@ export function describePasswordResetContract(subject: StoreUnderTest): void {
       expect(user?.passwordChangedAt?.getTime()).toBe(NOW.getTime());
       expect(user?.updatedAt.getTime()).toBe(NOW.getTime());
       expect(await subject.store().oneTimeTokens.findActiveOneTimeToken(scene.reset.tokenHash, 'password-reset', NOW)).toBeNull();
+    });
+
+    it("bumps the user's tokenVersion by one and no other user's", async () => {
+      const scene = await seedResetScene(subject.store());
+
+      await subject.store().completePasswordReset({ tokenHash: scene.reset.tokenHash, passwordHash: '$new$', now: NOW });
+      expect((await subject.store().users.findUserById(scene.user.id))?.tokenVersion).toBe(4);
+      expect((await subject.store().users.findUserById(scene.bystander.id))?.tokenVersion).toBe(3);
+    });
+
+    it('leaves tokenVersion alone when the reset is refused', async () => {
+      const scene = await seedResetScene(subject.store());
+      const expired = aOneTimeToken(scene.user.id, 'password-reset', { expiresAt: NOW });
+      await subject.store().oneTimeTokens.saveOneTimeToken(expired);
+
+      for (const tokenHash of ['e'.repeat(64), expired.tokenHash, scene.verification.tokenHash]) {
+        expect(await subject.store().completePasswordReset({ tokenHash, passwordHash: '$new$', now: NOW })).toBeNull();
+      }
+      expect((await subject.store().users.findUserById(scene.user.id))?.tokenVersion).toBe(3);
     });
 
     it("revokes every refresh token of the user and none of another user's", async () => {
@@ -111,7 +131,9 @@ export function describePasswordResetContract(subject: StoreUnderTest): void {
       );
       const winners = results.flatMap((result, i) => (result ? [i] : []));
       expect(winners).toHaveLength(1);
-      expect((await subject.store().users.findUserById(scene.user.id))?.passwordHash).toBe(`$new-${winners[0]}$`);
+      const user = await subject.store().users.findUserById(scene.user.id);
+      expect(user?.passwordHash).toBe(`$new-${winners[0]}$`);
+      expect(user?.tokenVersion).toBe(4);
     });
   });
 }

@@ -47,6 +47,7 @@ export function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
     emailVerifiedAt: null,
     passwordChangedAt: null,
     lastLoginAt: null,
+    tokenVersion: 0,
     ...overrides,
   };
 }

@@ -92,6 +92,7 @@ export function describeUserUpdatesContract(subject: StoreUnderTest): void {
       await subject.store().users.updatePasswordHash(target.id, '$a$', at(3));
       await subject.store().users.changePassword(target.id, '$b$', at(4));
       await subject.store().users.recordLogin(target.id, at(5));
+      await subject.store().users.bumpTokenVersion(target.id, at(6));
 
       expect(comparable(await subject.store().users.findUserById(bystander.id))).toEqual(comparable(bystander));
     });

@@ -1,0 +1,8 @@
+import { availableParallelism, cpus, release, totalmem, type as osType } from 'node:os';
+
+/** The machine a run measured, as one line for the terminal and the document. */
+export function describeMachine(): string {
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const memory = `${Math.round(totalmem() / 2 ** 30)} GiB`;
+  return `${availableParallelism()} × ${cpu}, ${memory} RAM, ${osType()} ${release()}, Node ${process.versions.node}`;
+}

@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { expect, onTestFailed } from 'vitest';
+
+/** Debian's `chromium` package; `npx playwright install` cannot download a browser on these machines. */
+export const CHROMIUM_PATH = process.env.GATEHOUSE_CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
+/** Screenshots of failed tests go here (gitignored). */
+export const FAILURE_SCREENSHOTS = `${REPOSITORY}test-results/e2e/`;
+/** README screenshots, rewritten only when GATEHOUSE_UPDATE_SCREENSHOTS=1. */
+const README_IMAGES = `${REPOSITORY}docs/images/`;
+
+/**
+ * Whether the browser tests run here. Without Chromium they are skipped with a message, unless
+ * GATEHOUSE_REQUIRE_BROWSER=1 (CI sets it): then they fail and say how to install it.
+ */
+export function browserPlan(): { run: boolean; missingReason: string | undefined } {
+  if (existsSync(CHROMIUM_PATH)) return { run: true, missingReason: undefined };
+  const reason =
+    `Chromium is not installed at ${CHROMIUM_PATH}: the browser tests of the demo app need it. ` +
+    'Install it with `apt-get update && apt-get install -y chromium` (.ci/run does this), ' +
+    'or point GATEHOUSE_CHROMIUM_PATH at a Chromium binary.';
+  return { run: process.env.GATEHOUSE_REQUIRE_BROWSER === '1', missingReason: reason };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 30_000 });
+}
+
+/** A free TCP port on 127.0.0.1, so APP_URL (the links in the mails) can name it before start. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Within a test: when it fails, every page it names is saved as a full-page screenshot. */
+export function screenshotOnFailure(testName: string, pages: () => Record<string, Page | undefined>): void {
+  onTestFailed(async () => {
+    mkdirSync(FAILURE_SCREENSHOTS, { recursive: true });
+    const slug = testName.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+    for (const [name, page] of Object.entries(pages())) {
+      if (!page || page.isClosed()) continue;
+      const path = `${FAILURE_SCREENSHOTS}${slug}--${name}.png`;
+      await page.screenshot({ path, fullPage: true }).catch(() => undefined);
+      console.error(`[e2e] screenshot of the failed test: ${path}`);
+    }
+  });
+}
+
+/** Saves a README screenshot of the visible part of the page when GATEHOUSE_UPDATE_SCREENSHOTS=1. */
+export async function readmeScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.GATEHOUSE_UPDATE_SCREENSHOTS !== '1') return;
+  mkdirSync(README_IMAGES, { recursive: true });
+  await page.screenshot({ path: `${README_IMAGES}${name}.png` });
+}
+
+/** Waits (up to 10 s) until the element's visible text contains `text`. */
+export async function expectText(locator: Locator, text: string | RegExp): Promise<void> {
+  await expect
+    .poll(() => locator.innerText({ timeout: 1000 }).catch(() => ''), { timeout: 10_000, interval: 50 })
+    .toMatch(typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text);
+}

@@ -1,0 +1,297 @@
+import type { ServerUnderTest } from '@gatehouse/http/testing';
+import { SUITE_SECRETS } from '@gatehouse/http/testing';
+import { startForSuite } from '@gatehouse/example-server-kit/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { browserPlan, expectText, freePort, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
+
+// The demo app, the mail viewer, the confirmation page and the reset page, used as a person uses
+// them: in headless Chromium, against the Express example started in-process.
+
+const SUPER = Object.freeze({ email: 'root@example.com', password: 'bootstrap super password' });
+const VIEWPORT = { width: 1100, height: 780 };
+
+interface Person {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+const ada: Person = { firstName: 'Ada', lastName: 'Lovelace', username: 'ada', email: 'ada@example.com', password: 'analytical engine 1843' };
+const grace: Person = { firstName: 'Grace', lastName: 'Hopper', username: 'grace', email: 'grace@example.com', password: 'compiler pioneer 1952' };
+const alan: Person = { firstName: 'Alan', lastName: 'Turing', username: 'alan', email: 'alan@example.com', password: 'universal machine 1936' };
+const katherine: Person = { firstName: 'Katherine', lastName: 'Johnson', username: 'katherine', email: 'katherine@example.com', password: 'orbital mechanics 1962' };
+const edsger: Person = { firstName: 'Edsger', lastName: 'Dijkstra', username: 'edsger', email: 'edsger@example.com', password: 'shortest path 1959' };
+
+const plan = browserPlan();
+if (!plan.run) console.warn(`[e2e] browser tests skipped: ${plan.missingReason} Set GATEHOUSE_REQUIRE_BROWSER=1 to make this a failure.`);
+
+describe.skipIf(!plan.run)('the demo app in headless Chromium', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  let server: ServerUnderTest;
+  let base: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    if (plan.missingReason) throw new Error(plan.missingReason);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    [server, browser] = await Promise.all([
+      startForSuite(createApp, {
+        ...SUITE_SECRETS,
+        PORT: String(port),
+        APP_URL: base,
+        ARGON2_MEMORY_COST: '1024',
+        ARGON2_TIME_COST: '1',
+        RATE_LIMIT_ENABLED: 'false',
+        BOOTSTRAP_SUPER_EMAIL: SUPER.email,
+        BOOTSTRAP_SUPER_PASSWORD: SUPER.password,
+      }),
+      launchChromium(),
+    ]);
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A fresh browser profile: its own sessionStorage, as another person on another machine. */
+  async function newPerson(): Promise<Page> {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  async function registerByApi(person: Person): Promise<void> {
+    const response = await fetch(`${base}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...person, confirmPassword: person.password }),
+    });
+    expect(response.status).toBe(201);
+  }
+
+  /** Opens the newest mail of that subject to `to` in /mailhog/ and clicks its link in a new tab. */
+  async function followMailLink(mailbox: Page, to: string, subject: string, link: RegExp): Promise<Page> {
+    await server.waitForMail((mail) => mail.to.includes(to) && mail.subject === subject);
+    await mailbox.goto(`${base}/mailhog/`);
+    await mailbox.getByRole('row').filter({ hasText: to }).getByRole('link', { name: subject }).first().click();
+    await mailbox.getByRole('heading', { level: 1, name: subject }).waitFor();
+    const [opened] = await Promise.all([mailbox.context().waitForEvent('page'), mailbox.getByRole('link', { name: link }).first().click()]);
+    await opened.waitForLoadState();
+    return opened;
+  }
+
+  async function logIn(app: Page, email: string, password: string): Promise<void> {
+    const form = app.locator('#login-form');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Password').fill(password);
+    await form.getByRole('button', { name: 'Log in' }).click();
+  }
+
+  it('registers, shows the API errors at the fields, and confirms the address through the mail in /mailhog/', async () => {
+    const t0 = Date.now(); const lap = (n: number) => console.log('LAP', n, Date.now() - t0);
+    const app = await newPerson();
+    const mailbox = await app.context().newPage();
+    let confirmation: Page | undefined;
+    screenshotOnFailure('register and confirm', () => ({ app, mailbox, confirmation }));
+
+    await app.goto(`${base}/`);
+    lap(102);
+    await app.getByRole('tab', { name: 'Create account' }).click();
+    lap(103);
+    const form = app.locator('#register-form');
+    await form.getByLabel('First name').fill(ada.firstName);
+    lap(105);
+    await form.getByLabel('Last name').fill(ada.lastName);
+    lap(106);
+    await form.getByLabel('Username').fill('a');
+    lap(107);
+    await form.getByLabel('E-mail').fill('not-an-address');
+    lap(108);
+    await form.getByLabel('Password', { exact: true }).fill(ada.password);
+    lap(109);
+    await form.getByLabel('Repeat the password').fill(ada.password);
+    lap(110);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    lap(111);
+
+    await expectText(app.locator('#notice'), 'Validation failed');
+    lap(113);
+    await expectText(form.locator('.field-error[data-for="username"]'), 'username must be at least 3 characters');
+    lap(114);
+    await expectText(form.locator('.field-error[data-for="email"]'), 'email must be a valid e-mail address');
+    lap(115);
+    expect(await form.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
+
+    await form.getByLabel('Username').fill(ada.username);
+    lap(118);
+    await form.getByLabel('E-mail').fill(ada.email);
+    lap(119);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    lap(120);
+
+    await expectText(app.locator('#notice'), 'Registration successful');
+    lap(122);
+    await expectText(app.locator('#profile-title'), 'Hello, Ada');
+    lap(123);
+    await expectText(app.locator('#profile-confirmed'), 'Not yet');
+    lap(124);
+    await expectText(app.locator('#confirm-hint'), '/mailhog/');
+    lap(125);
+
+    confirmation = await followMailLink(mailbox, ada.email, 'Confirm your e-mail address', /verify-email\?token=/);
+    await expectText(confirmation.locator('h1'), 'E-mail address confirmed');
+    lap(128);
+    await expectText(confirmation.locator('#result-message'), 'Your e-mail address is confirmed.');
+    lap(129);
+    await readmeScreenshot(mailbox, 'mail-viewer');
+    lap(130);
+
+    await app.bringToFront();
+    lap(132);
+    await app.getByRole('button', { name: 'Reload' }).click();
+    lap(133);
+    await expectText(app.locator('#profile-confirmed'), 'Yes');
+    lap(134);
+    expect(await app.locator('#confirm-hint').isHidden()).toBe(true);
+
+    // The link is single use: opening it again says so, with the API's message.
+    const again = await confirmation.reload();
+    expect(again?.status()).toBe(400);
+    await expectText(confirmation.locator('h1'), 'This confirmation link did not work');
+    lap(140);
+    await expectText(confirmation.locator('#result-message'), 'invalid, was already used or has expired');
+    lap(141);
+  });
+
+  it('resets a forgotten password through the mailed link, with the API messages, and logs in with the new one', async () => {
+    await registerByApi(grace);
+    const app = await newPerson();
+    const mailbox = await app.context().newPage();
+    let reset: Page | undefined;
+    screenshotOnFailure('forgot password', () => ({ app, mailbox, reset }));
+
+    await app.goto(`${base}/`);
+    await app.getByRole('tab', { name: 'Forgot password' }).click();
+    await app.locator('#forgot-form').getByLabel('E-mail').fill(grace.email);
+    await app.getByRole('button', { name: 'Send reset link' }).click();
+    await expectText(app.locator('#notice'), 'If an account exists for this address');
+
+    reset = await followMailLink(mailbox, grace.email, 'Reset your password', /reset-password\?token=/);
+    expect(new URL(reset.url()).search).toBe('');
+    const form = reset.locator('#reset-form');
+    const submit = () => form.getByRole('button', { name: 'Set password' }).click();
+
+    await form.getByLabel('New password', { exact: true }).fill('short');
+    await form.getByLabel('Repeat the new password').fill('short');
+    await submit();
+    await expectText(reset.locator('#notice'), 'Validation failed: password must be at least 8 characters.');
+    await expectText(form.locator('.field-error[data-for="password"]'), 'password must be at least 8 characters');
+
+    const newPassword = 'nanoseconds of wire 30cm';
+    await form.getByLabel('New password', { exact: true }).fill(newPassword);
+    await form.getByLabel('Repeat the new password').fill('nanoseconds of wire 31cm');
+    await submit();
+    await expectText(reset.locator('#notice'), 'Password and confirmPassword do not match.');
+    await expectText(form.locator('.field-error[data-for="confirmPassword"]'), 'confirmPassword must equal password');
+
+    await form.getByLabel('Repeat the new password').fill(newPassword);
+    await submit();
+    await expectText(reset.locator('#notice'), 'Your password has been reset. Please log in with your new password.');
+    expect(await form.isHidden()).toBe(true);
+
+    await reset.getByRole('link', { name: 'Go to the sign-in page' }).click();
+    await reset.waitForURL(`${base}/`);
+    await logIn(reset, grace.email, grace.password);
+    await expectText(reset.locator('#notice'), 'Invalid e-mail or password.');
+    await logIn(reset, grace.email, newPassword);
+    await expectText(reset.locator('#profile-title'), 'Hello, Grace');
+  });
+
+  it('lets a super give a user a role, which the user sees after logging in again', async () => {
+    await registerByApi(alan);
+    await registerByApi(edsger);
+    const user = await newPerson();
+    const admin = await newPerson();
+    screenshotOnFailure('role change', () => ({ user, admin }));
+
+    await user.goto(`${base}/`);
+    await logIn(user, alan.email, alan.password);
+    await expectText(user.locator('#profile-roles'), 'none yet');
+    expect(await user.locator('#reports').isHidden()).toBe(true);
+
+    await admin.goto(`${base}/`);
+    await logIn(admin, SUPER.email, SUPER.password);
+    await expectText(admin.locator('#profile-roles'), 'super');
+    const row = admin.getByRole('row').filter({ hasText: alan.email });
+    await row.waitFor();
+    await row.getByLabel('manager').check();
+    await row.getByRole('button', { name: 'Save roles' }).click();
+    await expectText(admin.locator('#notice'), `${alan.email}: Roles updated.`);
+    expect(await admin.getByRole('row').filter({ hasText: alan.email }).getByLabel('manager').isChecked()).toBe(true);
+    await admin.getByRole('row').filter({ hasText: edsger.email }).getByLabel('user').check();
+    await admin.getByRole('row').filter({ hasText: edsger.email }).getByRole('button', { name: 'Save roles' }).click();
+    await expectText(admin.locator('#notice'), `${edsger.email}: Roles updated.`);
+    await readmeScreenshot(admin, 'demo-app');
+
+    // Still signed in: the stored roles changed, the access token's have not (CONTRACT §3).
+    await user.getByRole('button', { name: 'Reload' }).click();
+    await expectText(user.locator('#profile-roles'), 'manager');
+    await expectText(user.locator('#roles-changed'), 'next login or session refresh');
+    expect(await user.locator('#reports').isHidden()).toBe(true);
+
+    await user.getByRole('button', { name: 'Log out', exact: true }).click();
+    await expectText(user.locator('#notice'), 'You are logged out.');
+    await logIn(user, alan.email, alan.password);
+    await expectText(user.locator('#profile-roles'), 'manager');
+    await expectText(user.locator('#report-list'), 'Weekly sign-ups');
+    expect(await user.locator('#roles-changed').isHidden()).toBe(true);
+    expect(await user.locator('#admin').isHidden()).toBe(true);
+  });
+
+  it('refreshes the session once when the access token has expired, and keeps it across a reload', async () => {
+    await registerByApi(katherine);
+    const app = await newPerson();
+    screenshotOnFailure('refresh', () => ({ app }));
+    await app.goto(`${base}/`);
+    await logIn(app, katherine.email, katherine.password);
+    await expectText(app.locator('#profile-title'), 'Hello, Katherine');
+    const firstRefreshToken = await app.evaluate(() => sessionStorage.getItem('gatehouse-demo.refresh-token'));
+
+    // The API's answer to an expired access token, once; then the real API again.
+    let expired = 0;
+    await app.route('**/api/v1/users/me', async (route) => {
+      if (expired++ > 0) return route.continue();
+      await route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 401, message: 'The access token has expired.', error: 'Unauthorized' }),
+      });
+    });
+    const refreshed = app.waitForResponse((response) => response.url().endsWith('/api/v1/auth/refresh-token') && response.status() === 200);
+    await app.getByRole('button', { name: 'Reload' }).click();
+    await refreshed;
+    await expectText(app.locator('#profile-email'), katherine.email);
+    expect(expired).toBe(2);
+    expect(await app.locator('#notice').isHidden()).toBe(true);
+    const secondRefreshToken = await app.evaluate(() => sessionStorage.getItem('gatehouse-demo.refresh-token'));
+    expect(secondRefreshToken).toBeTruthy();
+    expect(secondRefreshToken).not.toBe(firstRefreshToken);
+    await app.unroute('**/api/v1/users/me');
+
+    // The access token lives in memory only: a reload starts from the refresh token.
+    await app.reload();
+    await expectText(app.locator('#profile-title'), 'Hello, Katherine');
+    expect(await app.evaluate(() => Object.keys(localStorage).length)).toBe(0);
+
+    await app.getByRole('button', { name: 'Log out', exact: true }).click();
+    await expectText(app.locator('#notice'), 'You are logged out.');
+    expect(await app.evaluate(() => sessionStorage.getItem('gatehouse-demo.refresh-token'))).toBeNull();
+  });
+});

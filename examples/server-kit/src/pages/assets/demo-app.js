@@ -1,0 +1,283 @@
+// The demo app at `/`: register, log in, profile and roles, log out, reports for managers, and the
+// user list with role editing for admins. Plain DOM, no framework; API text goes in as textContent.
+import { ApiError, callApi } from './api-client.js';
+import { clearFieldErrors, clearNotice, showApiError, showNotice } from './messages.js';
+import { accessClaims, callWithSession, canResume, logOut, logOutEverywhere, refreshSession, startSession } from './session.js';
+
+const ROLES = ['super', 'admin', 'manager', 'user'];
+const PAGE_SIZE = 20;
+const TABS = ['login', 'register', 'forgot'];
+
+const $ = (id) => document.getElementById(id);
+let usersOffset = 0;
+let mailViewerAvailable = false;
+
+// ---- small helpers ------------------------------------------------------------------------------
+
+function element(tag, { text, className, attributes } = {}, children = []) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  for (const [name, value] of Object.entries(attributes ?? {})) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+function formatDate(iso) {
+  if (!iso) return 'never';
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function roleBadges(roles) {
+  if (roles.length === 0) return [element('span', { text: 'none yet', className: 'muted' })];
+  return roles.map((role) => element('span', { text: role, className: `badge ${role}` }));
+}
+
+const sameRoles = (a, b) => a.length === b.length && a.every((role) => b.includes(role));
+
+/** Runs one user action: disables its button meanwhile and shows any error the API returns. */
+async function act(button, form, action) {
+  if (button) button.disabled = true;
+  try {
+    await action();
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401 && !canResume()) showSignedOut();
+      showApiError(error, form);
+    } else {
+      console.error(error);
+      showNotice('error', 'Something went wrong in this page. Reload it and try again.');
+    }
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+const fieldsOf = (form) => Object.fromEntries(new FormData(form).entries());
+
+// ---- signed out ---------------------------------------------------------------------------------
+
+function selectTab(name) {
+  for (const tab of TABS) {
+    const selected = tab === name;
+    $(`tab-${tab}`).setAttribute('aria-selected', String(selected));
+    $(`tab-${tab}`).tabIndex = selected ? 0 : -1;
+    $(`${tab}-form`).hidden = !selected;
+  }
+}
+
+function showSignedOut(tab = 'login') {
+  $('loading').hidden = true;
+  $('signed-in').hidden = true;
+  $('account-nav').hidden = true;
+  $('signed-out').hidden = false;
+  selectTab(tab);
+}
+
+async function logIn(form) {
+  startSession(await callApi('POST', '/api/v1/auth/login', { body: fieldsOf(form) }));
+  form.reset();
+  clearNotice();
+  await showSignedIn();
+}
+
+async function register(form) {
+  const result = await callApi('POST', '/api/v1/auth/register', { body: fieldsOf(form) });
+  const email = form.elements.namedItem('email').value;
+  form.reset();
+  if (result.accessToken) {
+    startSession(result);
+    await showSignedIn();
+  } else {
+    // A server that conceals registered addresses returns no tokens: log in after confirming.
+    showSignedOut('login');
+    $('login-email').value = email;
+  }
+  showNotice('ok', result.message);
+}
+
+async function requestReset(form) {
+  const result = await callApi('POST', '/api/v1/auth/forgot-password', { body: fieldsOf(form) });
+  form.reset();
+  showNotice('ok', result.message);
+}
+
+// ---- signed in ----------------------------------------------------------------------------------
+
+function renderProfile(user) {
+  $('profile-first-name').textContent = user.firstName;
+  $('profile-name').textContent = `${user.firstName} ${user.lastName}`;
+  $('profile-username').textContent = user.username;
+  $('profile-email').textContent = user.email;
+  $('nav-email').textContent = user.email;
+  const confirmed = $('profile-confirmed');
+  confirmed.className = user.isActive ? 'status-yes' : 'status-no';
+  confirmed.textContent = user.isActive ? `Yes, ${formatDate(user.emailVerifiedAt)}` : 'Not yet';
+  $('confirm-hint').hidden = user.isActive;
+  $('mail-viewer-hint').hidden = !mailViewerAvailable;
+  $('profile-roles').replaceChildren(...roleBadges(user.roles));
+  $('profile-created').textContent = formatDate(user.createdAt);
+  $('profile-last-login').textContent = formatDate(user.lastLoginAt);
+}
+
+async function showSignedIn() {
+  const user = await callWithSession('GET', '/api/v1/users/me');
+  renderProfile(user);
+  $('loading').hidden = true;
+  $('signed-out').hidden = true;
+  $('signed-in').hidden = false;
+  $('account-nav').hidden = false;
+
+  // The API authorizes by the roles in the access token, so the views follow those; the profile
+  // shows the stored roles, which a change by an admin reaches first.
+  const tokenRoles = accessClaims()?.roles ?? [];
+  const holds = (...roles) => roles.some((role) => tokenRoles.includes(role));
+  $('roles-changed').hidden = sameRoles(tokenRoles, user.roles);
+  $('reports').hidden = !holds('manager', 'admin', 'super');
+  $('admin').hidden = !holds('admin', 'super');
+  if (!$('reports').hidden) await loadReports();
+  if (!$('admin').hidden) await loadUsers(user.id);
+}
+
+async function loadReports() {
+  const { reports } = await callWithSession('GET', '/api/v1/reports');
+  $('report-list').replaceChildren(...reports.map((report) => element('li', { text: report.title })));
+}
+
+// ---- admin: users and roles ---------------------------------------------------------------------
+
+async function loadUsers(myId = accessClaims()?.id) {
+  // One more than a page tells whether there is a next page.
+  const { users } = await callWithSession('GET', `/api/v1/users?limit=${PAGE_SIZE + 1}&offset=${usersOffset}`);
+  $('user-rows').replaceChildren(...users.slice(0, PAGE_SIZE).map((user) => userRow(user, myId)));
+  $('users-previous').disabled = usersOffset === 0;
+  $('users-next').disabled = users.length <= PAGE_SIZE;
+  const last = usersOffset + Math.min(users.length, PAGE_SIZE);
+  $('users-page').textContent = last === 0 ? 'no users' : `${usersOffset + 1}–${last}`;
+}
+
+function userRow(user, myId) {
+  const name = `${user.firstName} ${user.lastName}${user.id === myId ? ' (you)' : ''}`;
+  const choices = ROLES.map((role) => {
+    const box = element('input', { attributes: { type: 'checkbox', value: role } });
+    box.checked = user.roles.includes(role);
+    return element('label', {}, [box, role]);
+  });
+  const save = element('button', { text: 'Save roles', className: 'secondary', attributes: { type: 'button' } });
+  const row = element('tr', { attributes: { 'data-user-id': user.id } }, [
+    element('th', { attributes: { scope: 'row' } }, [name, element('span', { text: `${user.email} · ${user.username}`, className: 'sub' })]),
+    element('td', { text: user.isActive ? 'Yes' : 'Not yet', className: user.isActive ? 'status-yes' : 'status-no' }),
+    element('td', {}, [
+      element('fieldset', { className: 'role-choices' }, [element('legend', { text: `Roles of ${user.email}`, className: 'visually-hidden' }), ...choices]),
+    ]),
+    element('td', {}, [save]),
+  ]);
+  save.addEventListener('click', () =>
+    act(save, null, async () => {
+      const roles = [...row.querySelectorAll('input[type="checkbox"]:checked')].map((box) => box.value);
+      const result = await callWithSession('PUT', `/api/v1/users/${encodeURIComponent(user.id)}/roles`, { roles });
+      row.replaceWith(userRow(result.user, myId));
+      showNotice('ok', `${result.user.email}: ${result.message}`);
+      if (user.id === myId) renderProfile(result.user);
+    }),
+  );
+  return row;
+}
+
+// ---- wiring -------------------------------------------------------------------------------------
+
+function onSubmit(form, handler) {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    clearFieldErrors(form);
+    clearNotice();
+    act(form.querySelector('button[type="submit"]'), form, () => handler(form));
+  });
+}
+
+function wire() {
+  for (const tab of TABS) {
+    $(`tab-${tab}`).addEventListener('click', () => {
+      clearNotice();
+      selectTab(tab);
+    });
+  }
+  // Arrow keys move between tabs, as in any tab list.
+  document.querySelector('[role="tablist"]').addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const current = TABS.findIndex((tab) => $(`tab-${tab}`).getAttribute('aria-selected') === 'true');
+    const next = TABS[(current + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    selectTab(next);
+    $(`tab-${next}`).focus();
+  });
+
+  onSubmit($('login-form'), logIn);
+  onSubmit($('register-form'), register);
+  onSubmit($('forgot-form'), requestReset);
+
+  $('logout').addEventListener('click', (event) =>
+    act(event.currentTarget, null, async () => {
+      try {
+        await logOut();
+      } finally {
+        showSignedOut();
+      }
+      showNotice('ok', 'You are logged out.');
+    }),
+  );
+  $('logout-all').addEventListener('click', (event) =>
+    act(event.currentTarget, null, async () => {
+      await logOutEverywhere();
+      showSignedOut();
+      showNotice('ok', 'You are logged out on every device.');
+    }),
+  );
+  $('reload-profile').addEventListener('click', (event) =>
+    act(event.currentTarget, null, async () => {
+      clearNotice();
+      await showSignedIn();
+    }),
+  );
+  $('refresh-session').addEventListener('click', (event) =>
+    act(event.currentTarget, null, async () => {
+      await refreshSession();
+      await showSignedIn();
+      showNotice('ok', 'Session refreshed: your access token now carries your current roles.');
+    }),
+  );
+  $('users-previous').addEventListener('click', (event) =>
+    act(event.currentTarget, null, async () => {
+      usersOffset = Math.max(0, usersOffset - PAGE_SIZE);
+      await loadUsers();
+    }),
+  );
+  $('users-next').addEventListener('click', (event) =>
+    act(event.currentTarget, null, async () => {
+      usersOffset += PAGE_SIZE;
+      await loadUsers();
+    }),
+  );
+}
+
+/** The mail viewer exists only in development; link to it only when it answers. */
+async function probeMailViewer() {
+  try {
+    const response = await fetch('/mailhog/api/v2/messages?limit=1', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    mailViewerAvailable = response.ok;
+  } catch {
+    mailViewerAvailable = false;
+  }
+  $('mail-viewer-link').hidden = !mailViewerAvailable;
+  $('mail-viewer-hint').hidden = !mailViewerAvailable;
+}
+
+async function start() {
+  wire();
+  const probing = probeMailViewer();
+  if (canResume()) await act(null, null, showSignedIn);
+  else showSignedOut();
+  if ($('signed-in').hidden) showSignedOut();
+  await probing;
+}
+
+start();

@@ -1,0 +1,48 @@
+import { AuthError } from '../errors/auth-error.js';
+import type { FlowContext } from './flow-context.js';
+import type { RequestContext } from './request-context.js';
+
+function rateLimited(retryAfterSeconds: number): AuthError {
+  return new AuthError('RATE_LIMITED', 'Too many requests. Please wait before trying again.', undefined, { retryAfterSeconds });
+}
+
+/** Counts one request of this client on a public auth route; 429 past `rateLimit.authRequests`. */
+export async function enforceClientLimit(ctx: FlowContext, request: RequestContext, now: Date): Promise<void> {
+  const client = request.clientAddress;
+  if (!ctx.config.rateLimit.enabled || !client) return;
+  const decision = await ctx.rateLimiter.hit(`auth:${client}`, ctx.config.rateLimit.authRequests, now);
+  if (!decision.allowed) {
+    ctx.emit({ type: 'rate_limited', at: now, clientAddress: client, detail: { limit: 'authRequests' } });
+    throw rateLimited(decision.retryAfterSeconds);
+  }
+}
+
+/**
+ * Failed logins are counted per account *and* client, so a brute force on one account from one
+ * place locks only that pair: other accounts, and the owner elsewhere, can still log in.
+ */
+const loginKey = (email: string, request: RequestContext) => `login:${email}|${request.clientAddress ?? '-'}`;
+
+/** Refuses a login attempt while the pair is locked, whether or not the password would be right. */
+export async function assertLoginNotLocked(ctx: FlowContext, email: string, request: RequestContext, now: Date): Promise<void> {
+  if (!ctx.config.rateLimit.enabled) return;
+  const decision = await ctx.rateLimiter.peek(loginKey(email, request), ctx.config.rateLimit.loginFailures, now);
+  if (!decision.allowed) {
+    ctx.emit({ type: 'login.locked', at: now, clientAddress: request.clientAddress, detail: { retryAfterSeconds: decision.retryAfterSeconds } });
+    throw rateLimited(decision.retryAfterSeconds);
+  }
+}
+
+export async function recordLoginFailure(ctx: FlowContext, email: string, request: RequestContext, now: Date): Promise<void> {
+  if (ctx.config.rateLimit.enabled) await ctx.rateLimiter.hit(loginKey(email, request), ctx.config.rateLimit.loginFailures, now);
+}
+
+export async function clearLoginFailures(ctx: FlowContext, email: string, request: RequestContext): Promise<void> {
+  if (ctx.config.rateLimit.enabled) await ctx.rateLimiter.reset(loginKey(email, request));
+}
+
+/** Whether another verification or reset mail may go to this address now (`rateLimit.mailsPerAddress`). */
+export async function mayMail(ctx: FlowContext, email: string, now: Date): Promise<boolean> {
+  if (!ctx.config.rateLimit.enabled) return true;
+  return (await ctx.rateLimiter.hit(`mail:${email}`, ctx.config.rateLimit.mailsPerAddress, now)).allowed;
+}

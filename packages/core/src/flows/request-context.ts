@@ -1,0 +1,15 @@
+/** Facts about the caller that an HTTP adapter knows and core does not. */
+export interface RequestContext {
+  /**
+   * The client's address (socket address, or the trusted proxy's forwarded one). Rate limits per
+   * client apply only when it is known.
+   */
+  clientAddress?: string | undefined;
+}
+
+/** `ada@example.com` → `a***@example.com`: enough to tell accounts apart in a log, no more. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}

@@ -1,0 +1,18 @@
+import { AuthError } from '../errors/auth-error.js';
+import type { AccessTokenPayload } from '../tokens/token-claims.js';
+import type { FlowContext } from './flow-context.js';
+
+/**
+ * The guard's check. Stateless by default: signature, type, strict expiry and claims. With
+ * `checkTokenVersion`, one store read per request also refuses tokens issued before the user's
+ * last password reset or logout-all (and tokens of deleted users).
+ */
+export async function verifyAccessToken(ctx: FlowContext, token: string): Promise<AccessTokenPayload> {
+  const payload = await ctx.tokens.verifyAccessToken(token, ctx.clock.now());
+  if (!ctx.config.checkTokenVersion) return payload;
+  const user = await ctx.store.users.findUserById(payload.id);
+  if (!user || user.tokenVersion !== payload.ver) {
+    throw new AuthError('TOKEN_INVALID', 'The token has been revoked.');
+  }
+  return payload;
+}

@@ -1,0 +1,29 @@
+/** What happened, for an audit trail. Never carries a password, a token or a full e-mail address. */
+export type AuthEventType =
+  | 'registered'
+  | 'login.succeeded'
+  | 'login.failed'
+  | 'login.locked'
+  | 'token.refreshed'
+  | 'token.reuse_detected'
+  | 'email.verified'
+  | 'password.reset'
+  | 'password.reset_requested'
+  | 'roles.changed'
+  | 'logout'
+  | 'logout.all'
+  | 'rate_limited';
+
+export interface AuthEvent {
+  type: AuthEventType;
+  at: Date;
+  userId?: string;
+  /** Masked: `a***@example.com`. */
+  email?: string;
+  clientAddress?: string;
+  /** Small, non-secret facts: the new roles, the actor of a role change, the limit that was hit. */
+  detail?: Record<string, string | number | boolean | string[]>;
+}
+
+/** Receives audit events. It must not throw or block: it runs inside the request. */
+export type AuthEventListener = (event: AuthEvent) => void;

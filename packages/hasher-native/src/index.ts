@@ -1,0 +1,1 @@
+export { createNativeArgon2idHasher } from './create-native-argon2id-hasher.js';

@@ -1,0 +1,92 @@
+import { availableParallelism } from 'node:os';
+import { AuthError, createArgon2idHasher } from '@gatehouse/core';
+import { describeArgon2idHasherContract } from '@gatehouse/core/testing';
+import { describe, expect, it } from 'vitest';
+import { createArgon2idWorkerPool, type Argon2idWorkerPool } from './create-argon2id-worker-pool.js';
+
+const FAST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+describeArgon2idHasherContract('hash-wasm worker pool', {
+  create: (params, random) => createArgon2idWorkerPool(params, { size: 2, ...(random ? { random } : {}) }),
+  dispose: (hasher) => (hasher as Argon2idWorkerPool).close(),
+});
+
+async function withPool<T>(pool: Argon2idWorkerPool, use: (pool: Argon2idWorkerPool) => Promise<T>): Promise<T> {
+  try {
+    return await use(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** How many times the event loop turns while `work` is pending. */
+async function loopTurnsDuring(work: Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let done = false;
+  const spin = () => {
+    if (done) return;
+    turns++;
+    setImmediate(spin);
+  };
+  setImmediate(spin);
+  await work.finally(() => {
+    done = true;
+  });
+  return turns;
+}
+
+describe('hash-wasm worker pool', () => {
+  it('hashes with the spec parameters off the event loop, which keeps turning meanwhile', async () => {
+    const spec = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+    await withPool(createArgon2idWorkerPool(spec, { size: 1 }), async (pool) => {
+      await pool.hash('warm up the thread');
+      let phc = '';
+      const turns = await loopTurnsDuring(pool.hash('correct horse battery staple').then((h) => (phc = h)));
+      // On the calling thread, hash-wasm computes in one synchronous stretch: the loop would not turn.
+      expect(turns).toBeGreaterThan(10);
+      await expect(createArgon2idHasher(spec).verify(phc, 'correct horse battery staple')).resolves.toBe(true);
+    });
+  });
+
+  it('serves more hashes than threads from its queue', async () => {
+    await withPool(createArgon2idWorkerPool(FAST, { size: 2 }), async (pool) => {
+      const passwords = Array.from({ length: 7 }, (_, i) => `password-${i}`);
+      const hashes = await Promise.all(passwords.map((p) => pool.hash(p)));
+      const verdicts = await Promise.all(hashes.map((h, i) => pool.verify(h, passwords[(i + 1) % 7]!)));
+      expect(new Set(hashes).size).toBe(7);
+      expect(verdicts).toEqual(new Array(7).fill(false));
+      await expect(Promise.all(hashes.map((h, i) => pool.verify(h, passwords[i]!)))).resolves.toEqual(new Array(7).fill(true));
+    });
+  });
+
+  it('rejects the hash with the error hash-wasm raised in the worker', async () => {
+    await withPool(createArgon2idWorkerPool({ memoryCost: 8, timeCost: 1, parallelism: 4 }, { size: 1 }), async (pool) => {
+      await expect(pool.hash('pw')).rejects.toThrow(/memory/i);
+    });
+  });
+
+  it('refuses new hashes once closed', async () => {
+    const pool = createArgon2idWorkerPool(FAST, { size: 1 });
+    const phc = await pool.hash('pw-12345');
+    await pool.close();
+    await expect(pool.hash('pw-12345')).rejects.toThrow('closed');
+    await expect(pool.verify(phc, 'pw-12345')).rejects.toThrow('closed');
+  });
+
+  it('sizes itself to the available parallelism by default', async () => {
+    await withPool(createArgon2idWorkerPool(FAST), async (pool) => {
+      expect(pool.size).toBe(availableParallelism());
+    });
+  });
+
+  it.each([0, -1, 1.5, 257, Number.NaN])('refuses the size %s at creation with INVALID_CONFIG naming the setting', (size) => {
+    let caught: unknown;
+    try {
+      createArgon2idWorkerPool(FAST, { size });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AuthError);
+    expect(caught).toMatchObject({ code: 'INVALID_CONFIG', details: [{ path: 'size' }] });
+  });
+});

@@ -1,0 +1,2 @@
+export { createArgon2idWorkerPool } from './create-argon2id-worker-pool.js';
+export type { Argon2idWorkerPool, Argon2idWorkerPoolOptions } from './create-argon2id-worker-pool.js';

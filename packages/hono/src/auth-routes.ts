@@ -1,0 +1,68 @@
+import type { Auth } from '@gatehouse/core';
+import { AUTH_ROUTES, queryFromSearchParams, resolveClientAddress, type AuthPages } from '@gatehouse/http';
+import type { Context, Handler, Hono } from 'hono';
+import type { GetConnInfo } from 'hono/conninfo';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import type { GatehouseEnv } from './gatehouse-env.js';
+import { publicRoute } from './guard.js';
+import { jsonResponse } from './json-response.js';
+import { secureRoutes } from './secure-routes.js';
+
+export interface AuthRoutesOptions {
+  bodyLimitBytes?: number;
+  /** Answers a browser that follows the mail's confirmation link with a page; API clients keep JSON. */
+  pages?: AuthPages;
+  /**
+   * How this runtime tells the TCP peer's address: `getConnInfo` from `@hono/node-server/conninfo`,
+   * `hono/bun`, `hono/deno` or `hono/cloudflare-workers`. The web-standard `Request` does not carry
+   * it; without it, rate limits per client address do not apply.
+   */
+  getConnInfo?: GetConnInfo;
+  /**
+   * Reverse proxies in front of the app that append to `X-Forwarded-For` (default 0: the header is
+   * ignored and the socket address is the client). Rate limits count per client address.
+   */
+  trustedProxyHops?: number;
+}
+
+function socketAddress(c: Context, getConnInfo: GetConnInfo | undefined): string | undefined {
+  return getConnInfo?.(c).remote.address;
+}
+
+/**
+ * The `/api/v1/auth` routes of CONTRACT §1 as a Hono app (a `secureRoutes` app, so only the routes
+ * the contract makes public skip the bearer token). Mount it at `/api/v1/auth` on an app that uses
+ * `errorHandler()` and `notFound()`.
+ *
+ * @example
+ * import { getConnInfo } from '@hono/node-server/conninfo';
+ * app.route('/api/v1/auth', authRoutes(auth, { getConnInfo }));
+ */
+export function authRoutes(auth: Auth, options: AuthRoutesOptions = {}): Hono<GatehouseEnv> {
+  const app = secureRoutes(auth, options);
+  for (const route of AUTH_ROUTES) {
+    const handler: Handler<GatehouseEnv> = async (c) => {
+      const result = await route.handle(auth, {
+        body: c.get('body'),
+        query: queryFromSearchParams(new URL(c.req.url).searchParams),
+        user: c.get('user') as GatehouseEnv['Variables']['user'] | undefined,
+        client: {
+          clientAddress: resolveClientAddress({
+            socketAddress: socketAddress(c, options.getConnInfo),
+            forwardedFor: c.req.header('x-forwarded-for'),
+            trustedProxyHops: options.trustedProxyHops ?? 0,
+          }),
+        },
+        accept: c.req.header('accept'),
+        pages: options.pages,
+      });
+      const headers = result.headers ?? {};
+      if (result.html !== undefined) return c.body(result.html, result.status as ContentfulStatusCode, headers);
+      if (result.body === undefined) return c.body(null, result.status as StatusCode, headers);
+      return jsonResponse(c, result.status, result.body, headers);
+    };
+    const handlers = route.access === 'public' ? [publicRoute, handler] : [handler];
+    app.on(route.method, route.path, ...(handlers as [Handler<GatehouseEnv>]));
+  }
+  return app;
+}

@@ -1,0 +1,40 @@
+import { HttpError, REASON_PHRASES, routeNotFound, toErrorResponse } from '@gatehouse/http';
+import type { ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { jsonResponse } from './json-response.js';
+
+// Hono's own middleware (basic-auth, csrf, …) throws HTTPException: keep its status, use our body.
+function fromHono(error: unknown): unknown {
+  if (error instanceof HTTPException && error.status < 500) {
+    return new HttpError(error.status, error.message || REASON_PHRASES[error.status] || 'Error');
+  }
+  return error;
+}
+
+/**
+ * The one place where errors become responses, for `app.onError`: `{ statusCode, message, error }`
+ * with the status of CONTRACT §2. Unexpected errors go to `logUnexpected` (server side only) and are
+ * answered with a generic 500.
+ *
+ * @example
+ * app.onError(errorHandler((error) => log.error(error)));
+ */
+export function errorHandler(logUnexpected: (error: unknown) => void = (e) => console.error(e)): ErrorHandler {
+  return (error, c) => {
+    const { status, body, headers } = toErrorResponse(fromHono(error), logUnexpected);
+    return jsonResponse(c, status, body, headers);
+  };
+}
+
+/**
+ * The JSON 404 for `app.notFound`: the same body with or without a token.
+ *
+ * @example
+ * app.notFound(notFound());
+ */
+export function notFound(): NotFoundHandler {
+  return (c) => {
+    const { status, body } = routeNotFound();
+    return jsonResponse(c, status, body);
+  };
+}

@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { errorHandler, notFound } from './error-handler.js';
+import type { GatehouseEnv } from './gatehouse-env.js';
+import { publicRoute } from './guard.js';
+import { secureRoutes } from './secure-routes.js';
+import { createTestAuth } from './test-auth.test-helpers.js';
+
+const { auth } = createTestAuth();
+const api = secureRoutes(auth, { bodyLimitBytes: 64 });
+api.post('/echo', publicRoute, (c) => c.json({ body: c.get('body') ?? null }));
+api.post('/text', publicRoute, async (c) => c.json({ text: await c.req.text() }));
+api.post('/protected', (c) => c.json({ body: c.get('body') ?? null }));
+const app = new Hono<GatehouseEnv>().route('/', api).notFound(notFound()).onError(errorHandler(() => {}));
+
+const post = (path: string, body: RequestInit['body'], headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  app.request(path, { method: 'POST', body, headers });
+
+async function expectError(res: Response, status: number, error: string) {
+  expect(res.status).toBe(status);
+  expect(await res.json()).toEqual({ statusCode: status, message: expect.any(String), error });
+}
+
+describe('jsonBody on secureRoutes', () => {
+  it('parses a JSON body into c.get("body"); the last of duplicate keys wins', async () => {
+    const res = await post('/echo', '{"a":1,"a":2}');
+    expect(await res.json()).toEqual({ body: { a: 2 } });
+  });
+
+  it('accepts +json media types and an explicit UTF-8 charset', async () => {
+    expect((await post('/echo', '{"a":1}', { 'content-type': 'application/merge-patch+json; charset=UTF-8' })).status).toBe(200);
+  });
+
+  it('gives undefined for an empty body, whatever its content type', async () => {
+    expect(await (await post('/echo', undefined, {})).json()).toEqual({ body: null });
+    expect(await (await post('/echo', '', { 'content-type': 'text/plain' })).json()).toEqual({ body: null });
+  });
+
+  it('keeps c.req.text() working after the body was read', async () => {
+    expect(await (await post('/text', '{"a":1}')).json()).toEqual({ text: '{"a":1}' });
+  });
+
+  it('answers 400 to malformed JSON and to bytes that are not UTF-8', async () => {
+    await expectError(await post('/echo', '{"a":'), 400, 'Bad Request');
+    await expectError(await post('/echo', new Uint8Array([0x22, 0xff, 0x22])), 400, 'Bad Request');
+  });
+
+  it('answers 415 to a non-JSON content type, another charset, or a compressed body', async () => {
+    await expectError(await post('/echo', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'Unsupported Media Type');
+    await expectError(await post('/echo', '{"a":1}', { 'content-type': 'application/json; charset=latin1' }), 415, 'Unsupported Media Type');
+    await expectError(await post('/echo', '{"a":1}', { 'content-type': 'application/json', 'content-encoding': 'gzip' }), 415, 'Unsupported Media Type');
+  });
+
+  it('answers 413 over the limit, by declared length and by counted bytes', async () => {
+    const big = JSON.stringify({ a: 'x'.repeat(100) });
+    await expectError(await post('/echo', big), 413, 'Payload Too Large');
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 10; i += 1) controller.enqueue(new TextEncoder().encode('          '));
+        controller.close();
+      },
+    });
+    const chunked = await app.request('/echo', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    await expectError(chunked, 413, 'Payload Too Large');
+  });
+
+  it('does not read the body of an anonymous caller on a protected route', async () => {
+    await expectError(await post('/protected', '{"a":'), 401, 'Unauthorized');
+  });
+});

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiResponse } from './http-client.js';
+import { rawRequest } from './raw-request.js';
+import type { StartServer } from './server-under-test.js';
+import { registerUser, useServer, type SuiteServer } from './suite-setup.js';
+
+// {"email":"<0xFF>"}: 0xFF never occurs in UTF-8.
+const NOT_UTF_8 = Uint8Array.from([...Buffer.from('{"email":"'), 0xff, ...Buffer.from('"}')]);
+const JSON_TYPE = 'application/json; charset=utf-8';
+const NOT_FOUND = { statusCode: 404, message: 'No route matches this request.', error: 'Not Found' };
+const MALFORMED_AUTHORIZATION = { statusCode: 401, message: 'The Authorization header must be "Bearer <token>".', error: 'Unauthorized' };
+
+/** An error answer as every adapter must send it: exact body, JSON type, the security headers under /api. */
+function expectError(res: Pick<ApiResponse, 'status' | 'headers' | 'body'>, body: { statusCode: number; message?: unknown; error: string; details?: unknown }) {
+  expect(res.status).toBe(body.statusCode);
+  expect(res.body).toEqual({ message: expect.any(String), ...body });
+  expect(res.headers.get('content-type')).toBe(JSON_TYPE);
+  expect(res.headers.get('x-powered-by')).toBeNull();
+}
+
+/**
+ * The edges where two frameworks most easily drift apart. Each case states the one behaviour every
+ * adapter must show (the decisions are written up in docs/express.md and docs/hono.md); the suite
+ * runs on each adapter, so a difference between them fails here.
+ */
+export function paritySuite(start: StartServer): void {
+  describe('adapter parity on the edges', () => {
+    const s = useServer(start);
+    let token = '';
+    let email = '';
+    let password = '';
+    const session = async (server: SuiteServer) => {
+      if (!token) {
+        const { input, body } = await registerUser(server, 'parity');
+        token = body.accessToken as string;
+        email = input.email;
+        password = input.password;
+      }
+      return token;
+    };
+
+    describe('Authorization header', () => {
+      it('accepts any case of the scheme and extra spaces around and inside', async () => {
+        const t = await session(s);
+        for (const authorization of [`bearer ${t}`, `BEARER ${t}`, `Bearer    ${t}`, `  Bearer ${t}  `]) {
+          const res = await s.api('GET', '/api/v1/users/me', { headers: { authorization } });
+          expect(res.status, authorization).toBe(200);
+        }
+      });
+
+      it('refuses an empty token, another scheme and two tokens in one header with the same 401', async () => {
+        const t = await session(s);
+        for (const authorization of ['Bearer ', 'Bearer', `Basic ${t}`, `Bearer ${t} ${t}`, `Bearer ${t}, Bearer ${t}`]) {
+          const res = await s.api('GET', '/api/v1/users/me', { headers: { authorization } });
+          expectError(res, MALFORMED_AUTHORIZATION);
+          expect(res.headers.get('www-authenticate'), authorization).toBe('Bearer');
+        }
+      });
+
+      it('refuses two Authorization headers, even when both carry the same valid token', async () => {
+        const t = await session(s);
+        for (const second of [`Bearer ${t}`, 'Bearer garbage']) {
+          const res = await rawRequest(s.server.baseUrl, 'GET', '/api/v1/users/me', [
+            ['Authorization', `Bearer ${t}`],
+            ['Authorization', second],
+          ]);
+          expect(res.status).toBe(401);
+          expect(JSON.parse(res.text)).toEqual(MALFORMED_AUTHORIZATION);
+          expect(res.headers['www-authenticate']).toBe('Bearer');
+        }
+      });
+    });
+
+    describe('request bodies', () => {
+      it('lets the last of duplicate JSON keys win', async () => {
+        await session(s);
+        const lastWins = `{"email":"nobody@example.com","email":${JSON.stringify(email)},"password":"wrong password!","password":${JSON.stringify(password)}}`;
+        const firstWins = `{"email":${JSON.stringify(email)},"email":"nobody@example.com","password":${JSON.stringify(password)},"password":"wrong password!"}`;
+        const accepted = await s.api('POST', '/api/v1/auth/login', { rawBody: lastWins });
+        expect(accepted.status).toBe(200);
+        expect(accepted.body.user.email).toBe(email);
+        expect((await s.api('POST', '/api/v1/auth/login', { rawBody: firstWins })).status).toBe(401);
+      });
+
+      it('treats an empty body as no body, whatever its content type: 400 naming the missing fields', async () => {
+        const bodies = await Promise.all([
+          s.api('POST', '/api/v1/auth/login'),
+          s.api('POST', '/api/v1/auth/login', { rawBody: '' }),
+          s.api('POST', '/api/v1/auth/login', { rawBody: '', contentType: 'text/plain' }),
+        ]);
+        for (const res of bodies) {
+          expectError(res, { statusCode: 400, error: 'Bad Request', details: expect.any(Array) });
+          expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'password']);
+          expect(res.body).toEqual(bodies[0]!.body);
+        }
+      });
+
+      it('answers 415 to JSON sent as text/plain, with no content type, in another charset or compressed', async () => {
+        const json = JSON.stringify({ email: 'a@example.com', password: 'whatever1' });
+        const cases = [
+          s.api('POST', '/api/v1/auth/login', { rawBody: json, contentType: 'text/plain' }),
+          s.api('POST', '/api/v1/auth/login', { rawBody: json, contentType: null }),
+          s.api('POST', '/api/v1/auth/login', { rawBody: json, contentType: 'application/json; charset=iso-8859-1' }),
+          s.api('POST', '/api/v1/auth/login', { rawBody: json, headers: { 'content-encoding': 'gzip' } }),
+        ];
+        for (const res of await Promise.all(cases)) expectError(res, { statusCode: 415, error: 'Unsupported Media Type' });
+      });
+
+      it('accepts an explicit UTF-8 charset and +json media types', async () => {
+        await session(s);
+        const json = JSON.stringify({ email, password });
+        for (const contentType of ['application/json; charset=UTF-8', 'application/vnd.api+json']) {
+          expect((await s.api('POST', '/api/v1/auth/login', { rawBody: json, contentType })).status, contentType).toBe(200);
+        }
+      });
+
+      it('answers 400 to a body that is not UTF-8', async () => {
+        const res = await rawRequest(s.server.baseUrl, 'POST', '/api/v1/auth/login', [['Content-Type', 'application/json']], NOT_UTF_8);
+        expect(res.status).toBe(400);
+      });
+
+      it('ignores the body of a GET request', async () => {
+        const res = await rawRequest(s.server.baseUrl, 'GET', '/api/v1/health', [['Content-Type', 'application/json']], '{"not json');
+        expect(res.status).toBe(200);
+        expect(JSON.parse(res.text)).toEqual({ status: 'ok' });
+      });
+
+      it('answers 400 to a repeated query key the flow expects once', async () => {
+        const res = await s.api('GET', '/api/v1/auth/verify-email?token=a&token=b');
+        expectError(res, { statusCode: 400, error: 'Bad Request', details: [{ path: 'token', message: expect.any(String) }] });
+      });
+    });
+
+    describe('unknown routes', () => {
+      it('answers the same JSON 404 with and without a token, on any method', async () => {
+        const t = await session(s);
+        for (const [method, path] of [
+          ['GET', '/api/v1/no-such-route'],
+          ['POST', '/api/v1/auth/no-such-route'],
+          ['GET', '/no-such-page'],
+          ['DELETE', '/api/v1/health'],
+          ['POST', '/api/v1/users/me'],
+        ] as const) {
+          const anonymous = await s.api(method, path);
+          const signedIn = await s.api(method, path, { token: t });
+          expectError(anonymous, NOT_FOUND);
+          expectError(signedIn, NOT_FOUND);
+          expect(anonymous.headers.get('www-authenticate')).toBeNull();
+        }
+      });
+
+      it('marks API 404s no-store like every other API answer', async () => {
+        const res = await s.api('GET', '/api/v1/no-such-route');
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      });
+    });
+
+    describe('HEAD and OPTIONS', () => {
+      it('serves HEAD from the GET route: public answers 200, protected needs the token; never a body', async () => {
+        const t = await session(s);
+        const open = await s.api('HEAD', '/api/v1/health');
+        expect(open.status).toBe(200);
+        expect(open.text).toBe('');
+        const anonymous = await s.api('HEAD', '/api/v1/users/me');
+        expect(anonymous.status).toBe(401);
+        expect(anonymous.text).toBe('');
+        expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+        expect(anonymous.headers.get('content-type')).toBe(JSON_TYPE);
+        const signedIn = await s.api('HEAD', '/api/v1/users/me', { token: t });
+        expect(signedIn.status).toBe(200);
+        expect(signedIn.text).toBe('');
+        expect((await s.api('HEAD', '/api/v1/no-such-route')).status).toBe(404);
+      });
+
+      it('answers OPTIONS, which no route declares, with the JSON 404 on public and protected routes alike', async () => {
+        const t = await session(s);
+        for (const path of ['/api/v1/health', '/api/v1/users/me', '/api/v1/auth/login']) {
+          for (const token of [undefined, t]) {
+            const res = await s.api('OPTIONS', path, token ? { token } : {});
+            expectError(res, NOT_FOUND);
+            expect(res.headers.get('allow'), path).toBeNull();
+          }
+        }
+      });
+    });
+  });
+}
