@@ -18,6 +18,7 @@ export const sourceAliases = {
   '@gatehouse/store-memory': source('./packages/store-memory/src/index.ts'),
   '@gatehouse/store-sql/testing': source('./packages/store-sql/src/testing/index.ts'),
   '@gatehouse/store-sql': source('./packages/store-sql/src/index.ts'),
+  '@gatehouse/rate-limit-redis': source('./packages/rate-limit-redis/src/index.ts'),
   '@gatehouse/example-server-kit/testing': source('./examples/server-kit/src/testing/index.ts'),
   '@gatehouse/example-server-kit': source('./examples/server-kit/src/index.ts'),
   '@gatehouse/mailer-smtp': source('./packages/mailer-smtp/src/index.ts'),

@@ -4,3 +4,4 @@ export type { ServerUnderTest, StartServer, CaughtMessage } from './server-under
 export { createClient, newUser, tokenFromLink } from './http-client.js';
 export type { Api, ApiResponse, ApiRequest } from './http-client.js';
 export { forgeToken, unsecuredToken, tamperPayload, decodeClaims, decodeHeader } from './forge-token.js';
+export { describeSecuritySuite } from './security/security-suite.js';

@@ -1,0 +1,13 @@
+/** How long and how often each figure is measured; `--quick` is for trying the scripts, not for the document. */
+export interface BenchSettings {
+  runs: number;
+  /** Seconds of load per measurement. */
+  seconds: number;
+  quick: boolean;
+}
+
+export function readSettings(argv: readonly string[]): BenchSettings & { only: string[] | undefined } {
+  const quick = argv.includes('--quick');
+  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  return { quick, runs: quick ? 1 : 3, seconds: quick ? 1 : 3, only };
+}

@@ -1,0 +1,127 @@
+// One benchmark server per process, described by the JSON in argv[2] (see protocol.ts). It tells the
+// parent where it listens over IPC and answers questions about its event loop and memory.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createArgon2idHasher, createAuth, type Auth, type AuthStore, type PasswordHasher } from '@gatehouse/core';
+import { openStore } from '@gatehouse/example-server-kit';
+import * as gatehouseExpress from '@gatehouse/express';
+import * as gatehouseHono from '@gatehouse/hono';
+import { createNativeArgon2idHasher } from '@gatehouse/hasher-native';
+import { createArgon2idWorkerPool } from '@gatehouse/hasher-pool';
+import { createMemoryStore } from '@gatehouse/store-memory';
+import { serve } from '@hono/node-server';
+import express from 'express';
+import { Hono } from 'hono';
+import { BENCH_PASSWORD, type Answer, type HasherKind, type Question, type ServerSpec } from './protocol.js';
+
+const spec = JSON.parse(process.argv[2] ?? '') as ServerSpec;
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+// libuv's default thread pool, which runs @node-rs/argon2's work.
+const LIBUV_THREADS = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+
+interface Hashing {
+  hasher: PasswordHasher;
+  concurrency: number;
+  close(): Promise<void>;
+}
+
+function openHashing(kind: HasherKind): Hashing {
+  if (kind === 'native') return { hasher: createNativeArgon2idHasher(ARGON2), concurrency: LIBUV_THREADS, close: async () => {} };
+  if (kind === 'worker-pool') {
+    const pool = createArgon2idWorkerPool(ARGON2);
+    return { hasher: pool, concurrency: pool.size, close: () => pool.close() };
+  }
+  // Today's default: hash-wasm on the event-loop thread, capped like the others.
+  return { hasher: createArgon2idHasher(ARGON2), concurrency: 4, close: async () => {} };
+}
+
+function openAuth(store: AuthStore, hashing: Hashing, accessTokenCache = true): Auth {
+  return createAuth({
+    config: {
+      accessTokenSecret: randomBytes(32).toString('base64url'),
+      refreshTokenSecret: randomBytes(32).toString('base64url'),
+      // The benchmark logs one user in thousands of times from one address: that is the load, not an attack.
+      rateLimit: { enabled: false },
+      hashing: { maxConcurrent: hashing.concurrency, maxQueued: 10_000 },
+    },
+    store,
+    mailer: { send: async () => {} },
+    hasher: hashing.hasher,
+    ...(accessTokenCache ? {} : { accessTokenCache: false as const }),
+  });
+}
+
+async function registerBenchUser(auth: Auth): Promise<{ email: string; accessToken: string }> {
+  const id = randomBytes(6).toString('hex');
+  const email = `bench-${id}@example.com`;
+  const result = await auth.register({
+    firstName: 'Bench',
+    lastName: 'User',
+    username: `bench_${id}`,
+    email,
+    password: BENCH_PASSWORD,
+    confirmPassword: BENCH_PASSWORD,
+  });
+  return { email, accessToken: result.accessToken };
+}
+
+const hello = { ok: true };
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+async function startGuardServer(framework: 'express' | 'hono', route: 'bare' | 'guarded' | 'guarded-no-cache', auth: Auth): Promise<number> {
+  const guarded = route !== 'bare';
+  if (framework === 'express') {
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    if (guarded) app.get('/bench/hello', gatehouseExpress.authenticate(auth), (_req, res) => void res.json(hello));
+    else app.get('/bench/hello', (_req, res) => void res.json(hello));
+    app.use(gatehouseExpress.errorHandler());
+    return listen(createServer(app));
+  }
+  const app = new Hono<gatehouseHono.GatehouseEnv>();
+  if (guarded) app.get('/bench/hello', gatehouseHono.authenticate(auth), (c) => c.json(hello));
+  else app.get('/bench/hello', (c) => c.json(hello));
+  app.onError(gatehouseHono.errorHandler());
+  return new Promise((resolve) => serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port)));
+}
+
+function startAuthServer(auth: Auth): Promise<number> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use('/api/v1/auth', gatehouseExpress.authRouter(auth));
+  app.use(gatehouseExpress.notFound());
+  app.use(gatehouseExpress.errorHandler((error) => console.error(error)));
+  return listen(createServer(app));
+}
+
+async function main(): Promise<void> {
+  const eventLoop = monitorEventLoopDelay({ resolution: 1 });
+  eventLoop.enable();
+
+  const hashing = openHashing(spec.kind === 'auth' ? spec.hasher : 'native');
+  const store = spec.kind === 'auth' ? await openStore(spec.databaseUrl, { migrate: true }) : createMemoryStore();
+  const auth = openAuth(store, hashing, !(spec.kind === 'guard' && spec.route === 'guarded-no-cache'));
+  const user = await registerBenchUser(auth);
+  const port = spec.kind === 'guard' ? await startGuardServer(spec.framework, spec.route, auth) : await startAuthServer(auth);
+
+  process.on('message', ({ id, question }: { id: number; question: Question }) => {
+    const ms = (ns: number) => ns / 1e6;
+    let value: Answer['value'] = null;
+    if (question === 'eld-reset') eventLoop.reset();
+    if (question === 'eld') value = { p50Ms: ms(eventLoop.percentile(50)), p99Ms: ms(eventLoop.percentile(99)), maxMs: ms(eventLoop.max) };
+    if (question === 'memory') value = { rssMb: process.memoryUsage.rss() / 2 ** 20, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+    process.send!({ type: 'answer', id, value } satisfies Answer);
+  });
+  process.once('SIGTERM', () => {
+    void Promise.allSettled([store.close(), hashing.close()]).then(() => process.exit(0));
+  });
+  process.send!({ type: 'ready', port, accessToken: user.accessToken, email: user.email, password: BENCH_PASSWORD, hashConcurrency: hashing.concurrency });
+}
+
+await main();

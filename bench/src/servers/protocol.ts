@@ -1,0 +1,41 @@
+/** Which hasher an auth server uses: core's in-thread hash-wasm (the "before"), the worker pool, or native. */
+export type HasherKind = 'in-thread' | 'worker-pool' | 'native';
+
+/** What a benchmark server is, passed as JSON in its first argument. */
+export type ServerSpec =
+  | { kind: 'guard'; framework: 'express' | 'hono'; route: 'bare' | 'guarded' | 'guarded-no-cache' }
+  | { kind: 'auth'; hasher: HasherKind; databaseUrl: string };
+
+/** The server's first message: where it listens and a user to log in as. */
+export interface ReadyMessage {
+  type: 'ready';
+  port: number;
+  accessToken: string;
+  email: string;
+  password: string;
+  /** Hashes the server's hasher computes at once (pool size, libuv threads, …). */
+  hashConcurrency: number;
+}
+
+export type Question = 'eld-reset' | 'eld' | 'memory';
+
+export interface EventLoopDelay {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface MemoryUse {
+  rssMb: number;
+  /** Peak resident set size of the process so far (`process.resourceUsage().maxRSS`). */
+  maxRssMb: number;
+}
+
+export interface Answer {
+  type: 'answer';
+  id: number;
+  value: EventLoopDelay | MemoryUse | null;
+}
+
+/** The password of the bench user: long and unlikely to be on any common-password list. */
+export const BENCH_PASSWORD = 'Gatehouse-bench-7f3Kq-pZ9w-2026';

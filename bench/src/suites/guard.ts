@@ -1,0 +1,54 @@
+import { startChildServer, type ChildServer } from '../lib/child-server.js';
+import { load, type HttpCall, type LoadResult } from '../lib/load.js';
+import type { Report } from '../lib/report.js';
+import type { BenchSettings } from '../lib/settings.js';
+import { repeat } from '../lib/stats.js';
+
+const ROUTES = ['bare', 'guarded', 'guarded-no-cache'] as const;
+const CONNECTIONS = 16;
+
+const call = (server: ChildServer): HttpCall => ({
+  url: `${server.url}/bench/hello`,
+  headers: { authorization: `Bearer ${server.ready.accessToken}` },
+});
+
+/** 2. Guard overhead: a protected route vs the same route without a guard, on Express and on Hono. */
+export async function benchGuard(report: Report, settings: BenchSettings): Promise<void> {
+  report.section({
+    title: '2. Guard overhead',
+    method: `autocannon, ${CONNECTIONS} keep-alive connections, ${settings.seconds} s per measurement, against \`GET /bench/hello\` answering \`{"ok":true}\`: bare, behind \`authenticate(auth)\` (verified-token cache on, the default), and behind it with the cache off. The three servers of a framework run side by side and are measured in turn in each run; every request carries the same valid bearer token.`,
+  });
+  for (const framework of ['express', 'hono'] as const) {
+    const servers = await Promise.all(ROUTES.map((route) => startChildServer({ kind: 'guard', framework, route })));
+    try {
+      // Warm-up: JIT and connection setup, not measured.
+      for (const server of servers) await load(call(server), { connections: CONNECTIONS, seconds: 1 });
+      const figures = await repeat(settings.runs, async () => {
+        const results: LoadResult[] = [];
+        for (const server of servers) results.push(await load(call(server), { connections: CONNECTIONS, seconds: settings.seconds }));
+        const [b, g, n] = results as [LoadResult, LoadResult, LoadResult];
+        return {
+          bareRps: b.requestsPerSecond,
+          bareP99: b.p99Ms,
+          guardedRps: g.requestsPerSecond,
+          guardedP99: g.p99Ms,
+          noCacheRps: n.requestsPerSecond,
+          noCacheP99: n.p99Ms,
+          guardedShare: (100 * g.requestsPerSecond) / b.requestsPerSecond,
+          noCacheShare: (100 * n.requestsPerSecond) / b.requestsPerSecond,
+        };
+      });
+      const name = framework === 'express' ? 'Express' : 'Hono';
+      report.add({ name: `${name}: bare route`, unit: 'req/s', summary: figures.bareRps });
+      report.add({ name: `${name}: protected route (cache on)`, unit: 'req/s', summary: figures.guardedRps });
+      report.add({ name: `${name}: protected route (cache off)`, unit: 'req/s', summary: figures.noCacheRps });
+      report.add({ name: `${name}: bare route p99`, unit: 'ms', summary: figures.bareP99 });
+      report.add({ name: `${name}: protected route (cache on) p99`, unit: 'ms', summary: figures.guardedP99 });
+      report.add({ name: `${name}: protected route (cache off) p99`, unit: 'ms', summary: figures.noCacheP99 });
+      report.check({ name: `${name}: protected / bare throughput (cache on)`, unit: '%', summary: figures.guardedShare }, { atLeast: 85, text: '≥ 85 %' });
+      report.add({ name: `${name}: protected / bare throughput (cache off)`, unit: '%', summary: figures.noCacheShare });
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
+    }
+  }
+}
