@@ -12,10 +12,16 @@ export interface Summary {
   low: number;
   high: number;
   runs: number;
+  values: readonly number[];
 }
 
 export function summarize(values: readonly number[]): Summary {
-  return { median: quantile(values, 0.5), low: Math.min(...values), high: Math.max(...values), runs: values.length };
+  return { median: quantile(values, 0.5), low: Math.min(...values), high: Math.max(...values), runs: values.length, values: [...values] };
+}
+
+/** `a / b` run by run (the two measured in the same run), times `scale`. */
+export function ratio(a: Summary, b: Summary, scale = 1): Summary {
+  return summarize(a.values.map((value, i) => (scale * value) / b.values[i]!));
 }
 
 /** Runs `measure` `runs` times, one after another, and summarizes each named figure it returns. */
