@@ -36,7 +36,7 @@ export async function startChildServer(spec: ServerSpec): Promise<ChildServer> {
     url: `http://127.0.0.1:${ready.port}`,
     ready,
     ask: ((question: Question) =>
-      new Promise((resolve) => {
+      new Promise<Answer['value']>((resolve) => {
         const id = nextId++;
         pending.set(id, resolve);
         child.send({ id, question });

@@ -1,5 +1,9 @@
 import { createMemoryRateLimiter, type AuthStore, type RateLimiter } from '@gatehouse/core';
+import { createRedisRateLimiter } from '@gatehouse/rate-limit-redis';
+import type { SqlStore } from '@gatehouse/store-sql';
+import { Redis } from 'ioredis';
 import type { ServerSettings } from './env-config.js';
+import { ConfigurationError } from './env-config.js';
 import type { Logger } from './logger.js';
 
 export interface RateLimiterSetup {
@@ -8,13 +12,27 @@ export interface RateLimiterSetup {
   close(): Promise<void>;
 }
 
+const isSqlStore = (store: AuthStore): store is SqlStore => 'rateLimiter' in store && 'db' in store;
+
 /**
- * Where the rate-limit counts live (`RATE_LIMIT_STORE`): in this process's memory for now; a
- * shared store (Redis, or the SQL database) makes several instances share one count.
+ * Where the rate-limit counts live (`RATE_LIMIT_STORE`). `auto`: Redis when `REDIS_URL` is set,
+ * else the SQL database when the store is SQL (so instances sharing a database share counts), else
+ * this process's memory.
  */
-export async function openRateLimiter(settings: ServerSettings, _store: AuthStore, log: Logger): Promise<RateLimiterSetup> {
-  if (settings.rateLimitStore === 'redis' || settings.rateLimitStore === 'database') {
-    log.warn('this build keeps rate-limit counts in memory', { requested: settings.rateLimitStore });
+export async function openRateLimiter(settings: ServerSettings, store: AuthStore, log: Logger): Promise<RateLimiterSetup> {
+  const wanted = settings.rateLimitStore === 'auto' ? (settings.redisUrl ? 'redis' : isSqlStore(store) ? 'database' : 'memory') : settings.rateLimitStore;
+  if (wanted === 'redis') {
+    if (!settings.redisUrl) throw new ConfigurationError('RATE_LIMIT_STORE=redis needs REDIS_URL.');
+    // Fail fast at start rather than at the first login: lazy connect, then one PING.
+    const redis = new Redis(settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    redis.on('error', (error: Error) => log.error('redis error', { errorMessage: error.message }));
+    await redis.connect();
+    return { limiter: createRedisRateLimiter(redis), description: 'redis', close: async () => void (await redis.quit()) };
+  }
+  if (wanted === 'database') {
+    if (!isSqlStore(store)) throw new ConfigurationError('RATE_LIMIT_STORE=database needs a SQL DATABASE_URL.');
+    // The store's pool closes with the store.
+    return { limiter: store.rateLimiter, description: 'database', close: async () => {} };
   }
   return { limiter: createMemoryRateLimiter(), description: 'memory', close: async () => {} };
 }

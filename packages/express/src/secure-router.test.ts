@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuth, type Auth } from '@gatehouse/core';
 import { createFakeHasher } from '@gatehouse/core/testing';
+import { rawRequest } from '@gatehouse/http/testing';
 import { createMemoryStore } from '@gatehouse/store-memory';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,7 @@ beforeAll(async () => {
   api.post('/echo', publicRoute, (req, res) => void res.json({ body: req.body }));
   api.get('/either', roles('manager', 'admin'), (_req, res) => void res.json({ ok: true }));
   api.get('/both', allRoles('manager', 'user'), (_req, res) => void res.json({ ok: true }));
+  api.route('/preflight').get(publicRoute, (_req, res) => void res.json({ get: true })).options(publicRoute, (_req, res) => void res.status(204).end());
   api.get('/broken', publicRoute, () => {
     throw new Error('database password is hunter2');
   });
@@ -111,5 +113,21 @@ describe('secureRouter (deny by default)', () => {
   it('refuses to declare a route that is both public and role-guarded', () => {
     const api = secureRouter(auth);
     expect(() => api.get('/odd', publicRoute, roles('admin'), (_req, res) => void res.end())).toThrow(/public and also requires roles/);
+  });
+
+  it('does not answer OPTIONS automatically, yet runs an OPTIONS route declared on it', async () => {
+    const automatic = await fetch(`${base}/open`, { method: 'OPTIONS' });
+    expect(automatic.status).toBe(404);
+    expect(automatic.headers.get('allow')).toBeNull();
+    expect(await automatic.json()).toEqual({ statusCode: 404, message: 'No route matches this request.', error: 'Not Found' });
+    expect((await fetch(`${base}/preflight`, { method: 'OPTIONS' })).status).toBe(204);
+  });
+
+  it('refuses two Authorization headers, as the Fetch API joins them', async () => {
+    const res = await rawRequest(base, 'GET', '/closed', [
+      ['Authorization', `Bearer ${tokens.user}`],
+      ['Authorization', `Bearer ${tokens.user}`],
+    ]);
+    expect(res.status).toBe(401);
   });
 });

@@ -5,4 +5,5 @@ export { authenticate, publicRoute, roles, allRoles } from './guard.js';
 export { jsonBody } from './json-body.js';
 export { errorHandler, notFound } from './error-handler.js';
 export { securityHeaders } from './security-headers.js';
+export { cors } from './cors.js';
 export type { GatehouseEnv, GatehouseVariables } from './gatehouse-env.js';

@@ -91,6 +91,24 @@ describe('secureRoutes (deny by default)', () => {
     expect((await app.request('/open', { method: 'HEAD' })).status).toBe(200);
   });
 
+  it('refuses two Authorization headers, which the Fetch API joins into one value', async () => {
+    const headers = new Headers([
+      ['authorization', `Bearer ${tokens.user}`],
+      ['authorization', `Bearer ${tokens.user}`],
+    ]);
+    const res = await app.request('/closed', { headers });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ statusCode: 401, message: 'The Authorization header must be "Bearer <token>".', error: 'Unauthorized' });
+  });
+
+  it('does not answer OPTIONS on its own: an undeclared OPTIONS is the JSON 404', async () => {
+    for (const path of ['/open', '/closed']) {
+      const res = await app.request(path, { method: 'OPTIONS' });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('allow')).toBeNull();
+    }
+  });
+
   it('answers an unknown route with the same JSON 404 with or without a token', async () => {
     const anonymous = await get('/nowhere');
     const signedIn = await get('/nowhere', tokens.user);

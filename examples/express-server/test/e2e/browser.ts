@@ -68,11 +68,18 @@ export function screenshotOnFailure(testName: string, pages: () => Record<string
   });
 }
 
-/** Saves a README screenshot of the visible part of the page when GATEHOUSE_UPDATE_SCREENSHOTS=1. */
+/**
+ * Saves a README screenshot (docs/images/<name>.png) of the whole page when
+ * GATEHOUSE_UPDATE_SCREENSHOTS=1; otherwise does nothing, so a test run leaves the tree clean.
+ */
 export async function readmeScreenshot(page: Page, name: string): Promise<void> {
   if (process.env.GATEHOUSE_UPDATE_SCREENSHOTS !== '1') return;
   mkdirSync(README_IMAGES, { recursive: true });
-  await page.screenshot({ path: `${README_IMAGES}${name}.png` });
+  await page.bringToFront();
+  // No focus ring or hover left over from the last click.
+  await page.evaluate('document.activeElement?.blur()');
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${README_IMAGES}${name}.png`, fullPage: true });
 }
 
 /** Waits (up to 10 s) until the element's visible text contains `text`. */

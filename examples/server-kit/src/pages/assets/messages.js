@@ -58,7 +58,8 @@ export function showFieldErrors(form, details) {
       leftOver.push(detail);
       continue;
     }
-    slot.textContent = slot.textContent ? `${slot.textContent} ${detail.message}` : detail.message;
+    // One line per message (the slot keeps line breaks: white-space: pre-line).
+    slot.textContent = slot.textContent ? `${slot.textContent}\n${detail.message}` : detail.message;
     slot.hidden = false;
     if (!slot.id) slot.id = `${form.id}-${detail.path}-error`;
     field.setAttribute('aria-invalid', 'true');

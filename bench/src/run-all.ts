@@ -1,0 +1,71 @@
+// `pnpm bench`: runs every benchmark one after another, prints the table and writes
+// docs/performance.md (results, machine, and the design notes of bench/performance-design.md).
+import { readFile, writeFile } from 'node:fs/promises';
+import { describeMachine } from './lib/machine.js';
+import { Report, formatValue } from './lib/report.js';
+import { readSettings, type BenchSettings } from './lib/settings.js';
+import { benchGuard } from './suites/guard.js';
+import { benchLogin } from './suites/login.js';
+import { benchMemory } from './suites/memory.js';
+import { benchStores } from './suites/stores.js';
+import { benchTokens } from './suites/tokens.js';
+
+const SUITES: Record<string, (report: Report, settings: BenchSettings) => Promise<void>> = {
+  tokens: benchTokens,
+  guard: benchGuard,
+  login: benchLogin,
+  memory: benchMemory,
+  stores: benchStores,
+};
+
+const DOCUMENT = new URL('../../docs/performance.md', import.meta.url);
+const DESIGN_NOTES = new URL('../performance-design.md', import.meta.url);
+
+function targetTable(report: Report): string {
+  const rows = report.targets.map((f) => `| ${f.name} | ${formatValue(f.summary)} ${f.unit} | ${f.target!.text} | ${f.target!.holds ? 'holds' : '**missed**'} |`);
+  return ['| Target | Median | Wanted | Result |', '|---|---:|---|---|', ...rows].join('\n');
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings(process.argv.slice(2));
+  const names = settings.only ?? Object.keys(SUITES);
+  const machine = describeMachine();
+  const started = new Date();
+  console.log(`Gatehouse benchmarks on ${machine}${settings.quick ? ' (quick: 1 short run each)' : ''}`);
+  const report = new Report();
+  for (const name of names) {
+    const suite = SUITES[name];
+    if (!suite) throw new Error(`unknown benchmark "${name}"; choose from ${Object.keys(SUITES).join(', ')}`);
+    const t = performance.now();
+    process.stdout.write(`running ${name} … `);
+    await suite(report, settings);
+    console.log(`${((performance.now() - t) / 1000).toFixed(0)} s`);
+  }
+
+  console.log(`\n${report.toTerminal()}\n`);
+  const missed = report.targets.filter((f) => !f.target!.holds);
+  console.log(`${report.targets.length - missed.length} of ${report.targets.length} targets hold${missed.length ? `; missed: ${missed.map((f) => f.name).join('; ')}` : ''}.`);
+
+  const runs = settings.quick ? 'one short run per figure (`--quick`): indicative only' : `median of ${settings.runs} runs, spread = lowest–highest run`;
+  const document = [
+    '# Performance',
+    '',
+    `<!-- Written by \`pnpm bench\` (bench/src/run-all.ts); edit bench/performance-design.md for the prose below the figures. -->`,
+    '',
+    `Measured on ${started.toISOString().slice(0, 10)} on ${machine}; ${runs}. Benchmarks run one at a time; each server runs in its own process and the load generator in another.`,
+    '',
+    '## Targets',
+    '',
+    targetTable(report),
+    '',
+    '## Figures',
+    '',
+    report.toMarkdown(),
+    (await readFile(DESIGN_NOTES, 'utf8')).trim(),
+    '',
+  ].join('\n');
+  await writeFile(DOCUMENT, document);
+  console.log(`wrote ${DOCUMENT.pathname}`);
+}
+
+await main();
