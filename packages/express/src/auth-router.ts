@@ -4,16 +4,9 @@ import type { RequestHandler, Router } from 'express';
 import { publicRoute } from './guard.js';
 import { secureRouter } from './secure-router.js';
 
-/**
- * The `/api/v1/auth` routes of CONTRACT §1 as an Express router. Mount it at `/api/v1/auth`.
- * `pages` (optional) answers a browser that follows the mail's confirmation link with a page; API
- * clients keep getting JSON.
- *
- * @example
- * app.use('/api/v1/auth', authRouter(auth));
- */
 export interface AuthRouterOptions {
   bodyLimitBytes?: number;
+  /** Answers a browser that follows the mail's confirmation link with a page; API clients keep JSON. */
   pages?: AuthPages;
   /**
    * Reverse proxies in front of the app that append to `X-Forwarded-For` (default 0: the header is
@@ -22,6 +15,14 @@ export interface AuthRouterOptions {
   trustedProxyHops?: number;
 }
 
+/**
+ * The `/api/v1/auth` routes of CONTRACT §1 as an Express router. Mount it at `/api/v1/auth`.
+ * With `pages`, a browser that follows the mail's confirmation link gets a page; API clients keep
+ * getting JSON.
+ *
+ * @example
+ * app.use('/api/v1/auth', authRouter(auth));
+ */
 export function authRouter(auth: Auth, options: AuthRouterOptions = {}): Router {
   const router = secureRouter(auth, options);
   for (const route of AUTH_ROUTES) {

@@ -26,16 +26,19 @@ export const FAILURE_SCREENSHOTS = `${REPOSITORY}test-results/e2e/`;
 const README_IMAGES = `${REPOSITORY}docs/images/`;
 
 /**
- * Whether the browser tests run here. Without Chromium they are skipped with a message, unless
- * GATEHOUSE_REQUIRE_BROWSER=1 (CI sets it): then they fail and say how to install it.
+ * Whether the browser tests can run here: `missing` says why not. Without Chromium they are skipped
+ * with that message, unless GATEHOUSE_REQUIRE_BROWSER=1 (CI sets it): then they fail with it.
  */
-export function browserPlan(): { run: boolean; missingReason: string | undefined } {
-  if (existsSync(CHROMIUM_PATH)) return { run: true, missingReason: undefined };
-  const reason =
-    `Chromium is not installed at ${CHROMIUM_PATH}: the browser tests of the demo app need it. ` +
-    'Install it with `apt-get update && apt-get install -y chromium` (.ci/run does this), ' +
-    'or point GATEHOUSE_CHROMIUM_PATH at a Chromium binary.';
-  return { run: process.env.GATEHOUSE_REQUIRE_BROWSER === '1', missingReason: reason };
+export function browserPlan(): { missing: string | undefined; required: boolean } {
+  const required = process.env.GATEHOUSE_REQUIRE_BROWSER === '1';
+  if (existsSync(CHROMIUM_PATH)) return { missing: undefined, required };
+  return {
+    missing:
+      `Chromium is not installed at ${CHROMIUM_PATH}: the browser tests of the demo app need it. ` +
+      'Install it with `apt-get update && apt-get install -y chromium` (.ci/run does this), ' +
+      'or point GATEHOUSE_CHROMIUM_PATH at a Chromium binary.',
+    required,
+  };
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -1,2 +1,3 @@
 export { startForSuite } from './start-for-suite.js';
 export { describeOnDatabase } from './describe-on-databases.js';
+export { describeExamplePages } from './example-pages-suite.js';

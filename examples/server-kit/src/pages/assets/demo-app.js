@@ -175,7 +175,13 @@ function userRow(user, myId) {
   save.addEventListener('click', () =>
     act(save, null, async () => {
       const roles = [...row.querySelectorAll('input[type="checkbox"]:checked')].map((box) => box.value);
-      const result = await callWithSession('PUT', `/api/v1/users/${encodeURIComponent(user.id)}/roles`, { roles });
+      let result;
+      try {
+        result = await callWithSession('PUT', `/api/v1/users/${encodeURIComponent(user.id)}/roles`, { roles });
+      } catch (error) {
+        row.replaceWith(userRow(user, myId)); // refused: show the roles as they are stored
+        throw error;
+      }
       row.replaceWith(userRow(result.user, myId));
       showNotice('ok', `${result.user.email}: ${result.message}`);
       if (user.id === myId) renderProfile(result.user);
