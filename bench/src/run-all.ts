@@ -1,7 +1,7 @@
 // `pnpm bench`: runs every benchmark one after another, prints the table and writes
 // docs/performance.md (results, machine, and the design notes of bench/performance-design.md).
 import { readFile, writeFile } from 'node:fs/promises';
-import { describeMachine } from './lib/machine.js';
+import { describeMachine, loadAverage } from './lib/machine.js';
 import { Report, formatValue } from './lib/report.js';
 import { readSettings, type BenchSettings } from './lib/settings.js';
 import { benchGuard } from './suites/guard.js';
@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   const names = settings.only ?? Object.keys(SUITES);
   const machine = describeMachine();
   const started = new Date();
-  console.log(`Gatehouse benchmarks on ${machine}${settings.quick ? ' (quick: 1 short run each)' : ''}`);
+  const loadBefore = loadAverage();
+  console.log(`Gatehouse benchmarks on ${machine}, load average ${loadBefore}${settings.quick ? ' (quick: 1 short run each)' : ''}`);
   const report = new Report();
   for (const name of names) {
     const suite = SUITES[name];
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n${report.toTerminal()}\n`);
+  const loadAfter = loadAverage();
+  const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1);
   const missed = report.targets.filter((f) => !f.target!.holds);
   console.log(`${report.targets.length - missed.length} of ${report.targets.length} targets hold${missed.length ? `; missed: ${missed.map((f) => f.name).join('; ')}` : ''}.`);
 
@@ -52,7 +55,7 @@ async function main(): Promise<void> {
     '',
     `<!-- Written by \`pnpm bench\` (bench/src/run-all.ts); edit bench/performance-design.md for the prose below the figures. -->`,
     '',
-    `Measured on ${started.toISOString().slice(0, 10)} on ${machine}; ${runs}. Benchmarks run one at a time; each server runs in its own process and the load generator in another.`,
+    `Measured on ${started.toISOString().slice(0, 10)} on ${machine}; ${runs}; ${minutes} minutes. 1-minute load average ${loadBefore} at the start and ${loadAfter} at the end (above 0 means other work shared the cores). Benchmarks run one at a time; each server runs in its own process, the load generator in the benchmark process.`,
     '',
     '## Targets',
     '',
@@ -64,6 +67,11 @@ async function main(): Promise<void> {
     (await readFile(DESIGN_NOTES, 'utf8')).trim(),
     '',
   ].join('\n');
+  // A quick or partial run is for trying the scripts; only a full run replaces the document.
+  if (settings.quick || settings.only || settings.threadNice !== undefined) {
+    console.log(`not writing ${DOCUMENT.pathname}: only a full run with default settings does`);
+    return;
+  }
   await writeFile(DOCUMENT, document);
   console.log(`wrote ${DOCUMENT.pathname}`);
 }

@@ -1,10 +1,21 @@
-/** Which hasher an auth server uses: core's in-thread hash-wasm (the "before"), the worker pool, or native. */
-export type HasherKind = 'in-thread' | 'worker-pool' | 'native';
+/**
+ * Which hasher an auth server uses: core's hash-wasm on the event loop (the "before"), hash-wasm on
+ * the worker pool, native on libuv's threads (`createNativeArgon2idHasher`), or native on the worker
+ * pool (`createNativeArgon2idWorkerPool`, what the example server picks).
+ */
+export type HasherKind = 'in-thread' | 'wasm-pool' | 'native-libuv' | 'native-pool';
+
+export const HASHERS: readonly { kind: HasherKind; label: string }[] = [
+  { kind: 'in-thread', label: 'hash-wasm on the event loop (before)' },
+  { kind: 'wasm-pool', label: 'hash-wasm worker pool' },
+  { kind: 'native-libuv', label: 'native on libuv threads' },
+  { kind: 'native-pool', label: 'native worker pool' },
+];
 
 /** What a benchmark server is, passed as JSON in its first argument. */
 export type ServerSpec =
   | { kind: 'guard'; framework: 'express' | 'hono'; route: 'bare' | 'guarded' | 'guarded-no-cache' }
-  | { kind: 'auth'; hasher: HasherKind; databaseUrl: string };
+  | { kind: 'auth'; hasher: HasherKind; databaseUrl: string; threadNice?: number };
 
 /** The server's first message: where it listens and a user to log in as. */
 export interface ReadyMessage {

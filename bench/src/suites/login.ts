@@ -7,16 +7,11 @@ import { closedLoop, load, p99, probe, timeOne, type HttpCall } from '../lib/loa
 import type { Report } from '../lib/report.js';
 import type { BenchSettings } from '../lib/settings.js';
 import { ratio, repeat, type Summary } from '../lib/stats.js';
-import { BENCH_PASSWORD, type HasherKind } from '../servers/protocol.js';
+import { BENCH_PASSWORD, HASHERS, type HasherKind } from '../servers/protocol.js';
 
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 // More logins in flight than any hasher computes at once, so every hasher is kept busy.
 const CONNECTIONS = 8;
-const HASHERS: { kind: HasherKind; label: string }[] = [
-  { kind: 'in-thread', label: 'hash-wasm in-thread (before)' },
-  { kind: 'worker-pool', label: 'hash-wasm worker pool' },
-  { kind: 'native', label: 'native (@node-rs/argon2)' },
-];
 
 export const loginCall = (server: ChildServer): HttpCall => ({
   url: `${server.url}/api/v1/auth/login`,
@@ -30,6 +25,9 @@ const verifyTokenCall = (server: ChildServer): HttpCall => ({
   method: 'POST',
   headers: { authorization: `Bearer ${server.ready.accessToken}` },
 });
+
+/** autocannon stops sending at the end of its time, but logins it sent may still wait in the server's queue. */
+const drain = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 /** Verifications per second of `verifyOne`, `CONNECTIONS` in flight, in this process. */
 async function rawRate(settings: BenchSettings, verifyOne: () => Promise<boolean>): Promise<Summary> {
@@ -50,32 +48,37 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
   const rawNative = await rawRate(settings, async () => check(await verify(phc, BENCH_PASSWORD)));
   const inThread = createArgon2idHasher(ARGON2);
   const rawInThread = await rawRate(settings, async () => check(await inThread.verify(phc, BENCH_PASSWORD)));
-  const pool = createArgon2idWorkerPool(ARGON2);
-  const rawPool = await rawRate(settings, async () => check(await pool.verify(phc, BENCH_PASSWORD)));
-  await pool.close();
+  const wasmPool = createArgon2idWorkerPool(ARGON2, settings.threadNice === undefined ? {} : { threadNice: settings.threadNice });
+  await Promise.all(Array.from({ length: wasmPool.size }, () => wasmPool.verify(phc, BENCH_PASSWORD)));
+  const rawWasmPool = await rawRate(settings, async () => check(await wasmPool.verify(phc, BENCH_PASSWORD)));
+  await wasmPool.close();
 
   const perHasher = new Map<HasherKind, Record<string, Summary>>();
   for (const { kind } of HASHERS) {
-    const server = await startChildServer({ kind: 'auth', hasher: kind, databaseUrl: 'memory:' });
+    const server = await startChildServer({ kind: 'auth', hasher: kind, databaseUrl: 'memory:', ...(settings.threadNice === undefined ? {} : { threadNice: settings.threadNice }) });
     try {
       for (let i = 0; i < 3; i++) await timeOne(loginCall(server));
       await probe(verifyTokenCall(server), 0.5);
       perHasher.set(
         kind,
         await repeat(settings.runs, async () => {
+          // Throughput on its own, then the same load with the probe; each phase lets the queue drain first.
+          const alone = await load(loginCall(server), { connections: CONNECTIONS, seconds: settings.seconds + 1 });
+          await drain();
           await server.ask('eld-reset');
           const idle = await probe(verifyTokenCall(server), settings.seconds);
           const idleLoop = await server.ask('eld');
           await server.ask('eld-reset');
-          const [storm, during] = await Promise.all([
-            load(loginCall(server), { connections: CONNECTIONS, seconds: settings.seconds + 1 }),
+          const [, during] = await Promise.all([
+            load(loginCall(server), { connections: CONNECTIONS, seconds: settings.seconds }),
             probe(verifyTokenCall(server), settings.seconds),
           ]);
           const stormLoop = await server.ask('eld');
+          await drain();
           return {
-            loginsPerSecond: storm.requestsPerSecond,
-            loginP50: storm.p50Ms,
-            loginP99: storm.p99Ms,
+            loginsPerSecond: alone.requestsPerSecond,
+            loginP50: alone.p50Ms,
+            loginP99: alone.p99Ms,
             idleP99: p99(idle),
             stormP99: p99(during),
             idleLoopP99: idleLoop.p99Ms,
@@ -92,11 +95,12 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
 
   report.section({
     title: '3. Login',
-    method: `Argon2id m=19456, t=2, p=1. Raw rates: verifications per second in one process, ${CONNECTIONS} in flight. Logins: autocannon \`POST /api/v1/auth/login\` on the Express adapter with the in-memory store, ${CONNECTIONS} connections, ${settings.seconds + 1} s per run. Meanwhile a probe sends one \`POST /api/v1/auth/verify-token\` at a time (5 ms apart) and is compared with the same probe on the idle server; the server samples its event-loop delay with \`monitorEventLoopDelay\`.`,
+    method: `Argon2id m=19456, t=2, p=1. Raw rates: verifications per second in the benchmark process (no HTTP), ${CONNECTIONS} in flight. Logins: autocannon \`POST /api/v1/auth/login\` on the Express adapter with the in-memory store, ${CONNECTIONS} connections, ${settings.seconds + 1} s per run. Storm: the same load again while a probe sends one \`POST /api/v1/auth/verify-token\` at a time (5 ms apart), compared with the same probe on the idle server; the server samples its event-loop delay with \`monitorEventLoopDelay\` every 2 ms (figures are the delay beyond those 2 ms).`,
   });
   report.add({ name: 'raw @node-rs/argon2 verify', unit: 'verifies/s', summary: rawNative });
   report.add({ name: 'raw hash-wasm in-thread verify', unit: 'verifies/s', summary: rawInThread });
-  report.add({ name: 'raw hash-wasm worker-pool verify', unit: 'verifies/s', summary: rawPool });
+  report.add({ name: `raw hash-wasm worker-pool verify`, unit: 'verifies/s', summary: rawWasmPool });
+  report.add({ name: 'raw hash-wasm worker pool / in-thread', unit: '×', summary: ratio(rawWasmPool, rawInThread) });
   for (const { kind, label } of HASHERS) {
     const f = of(kind);
     report.add({ name: `${label}: logins`, unit: 'logins/s', summary: f.loginsPerSecond! });
@@ -107,15 +111,18 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
     report.add({ name: `${label}: event-loop delay p99, idle`, unit: 'ms', summary: f.idleLoopP99! });
     report.add({ name: `${label}: event-loop delay p99 / max, during the storm`, unit: 'ms', summary: f.stormLoopP99!, note: `max ${f.stormLoopMax!.median.toFixed(1)} ms` });
     const storm = ratio(f.stormP99!, f.idleP99!);
-    if (kind === 'in-thread') report.add({ name: `${label}: verify-token p99 storm / idle`, unit: '×', summary: storm });
-    else report.check({ name: `${label}: verify-token p99 storm / idle`, unit: '×', summary: storm }, { atMost: 3, text: '≤ 3×' });
+    // The targets hold for the worker pools, which the example server uses; the others are for comparison.
+    if (kind === 'wasm-pool' || kind === 'native-pool') {
+      report.check({ name: `${label}: verify-token p99 storm / idle`, unit: '×', summary: storm }, { atMost: 3, text: '≤ 3×' });
+    } else report.add({ name: `${label}: verify-token p99 storm / idle`, unit: '×', summary: storm });
   }
   report.check(
-    { name: 'native logins / raw @node-rs/argon2 verifies', unit: '%', summary: ratio(of('native').loginsPerSecond!, rawNative, 100) },
+    { name: 'native worker pool logins / raw @node-rs/argon2 verifies', unit: '%', summary: ratio(of('native-pool').loginsPerSecond!, rawNative, 100) },
     { atLeast: 80, text: '≥ 80 %' },
   );
+  report.add({ name: 'native on libuv threads logins / raw @node-rs/argon2 verifies', unit: '%', summary: ratio(of('native-libuv').loginsPerSecond!, rawNative, 100) });
   report.check(
-    { name: 'worker-pool logins / in-thread logins', unit: '×', summary: ratio(of('worker-pool').loginsPerSecond!, of('in-thread').loginsPerSecond!) },
+    { name: 'hash-wasm worker pool logins / hash-wasm on the event loop logins', unit: '×', summary: ratio(of('wasm-pool').loginsPerSecond!, of('in-thread').loginsPerSecond!) },
     { atLeast: 1.6, text: '≥ 1.6×' },
   );
 }

@@ -3,25 +3,20 @@ import { burst, timeOne } from '../lib/load.js';
 import type { Report } from '../lib/report.js';
 import type { BenchSettings } from '../lib/settings.js';
 import { repeat } from '../lib/stats.js';
-import type { HasherKind } from '../servers/protocol.js';
+import { HASHERS } from '../servers/protocol.js';
 import { loginCall } from './login.js';
 
 const BURST = 50;
-const HASHERS: { kind: HasherKind; label: string }[] = [
-  { kind: 'in-thread', label: 'hash-wasm in-thread (before)' },
-  { kind: 'worker-pool', label: 'hash-wasm worker pool' },
-  { kind: 'native', label: 'native (@node-rs/argon2)' },
-];
 
 /** 4. Peak resident memory of the server while 50 logins arrive at once. */
 export async function benchMemory(report: Report, settings: BenchSettings): Promise<void> {
   report.section({
     title: '4. Memory',
-    method: `A fresh server per run (Express, in-memory store, Argon2id m=19456): two logins to warm up, then ${BURST} logins sent at once. Peak RSS is the process's \`resourceUsage().maxRSS\` after the burst; each hasher's concurrency cap bounds the hashes in flight (worker pool: its size; native: libuv's 4 threads; in-thread: core's default 4).`,
+    method: `A fresh server per run (Express, in-memory store, Argon2id m=19456): two logins to warm up, then ${BURST} logins sent at once. Peak RSS is the process's \`resourceUsage().maxRSS\` after the burst; each hasher's concurrency cap bounds the hashes in flight (worker pools: their size; native on libuv: its 4 threads; on the event loop: core's default 4).`,
   });
   for (const { kind, label } of HASHERS) {
     const figures = await repeat(settings.runs, async () => {
-      const server = await startChildServer({ kind: 'auth', hasher: kind, databaseUrl: 'memory:' });
+      const server = await startChildServer({ kind: 'auth', hasher: kind, databaseUrl: 'memory:', ...(settings.threadNice === undefined ? {} : { threadNice: settings.threadNice }) });
       try {
         for (let i = 0; i < 2; i++) await timeOne(loginCall(server));
         const before = await server.ask('memory');

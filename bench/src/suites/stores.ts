@@ -42,7 +42,7 @@ interface Target {
 export async function benchStores(report: Report, settings: BenchSettings): Promise<void> {
   report.section({
     title: '5. Register + login end to end',
-    method: `Each round registers a new user and logs in as that user over HTTP (Express adapter, native hasher), ${CONCURRENCY} rounds in flight for ${settings.seconds} s per run. SQLite on a temporary file and PostgreSQL in a scratch schema, both migrated at start.`,
+    method: `Each round registers a new user and logs in as that user over HTTP (Express adapter, native worker pool), ${CONCURRENCY} rounds in flight for ${settings.seconds} s per run. SQLite on a temporary file and PostgreSQL in a scratch schema, both migrated at start.`,
   });
   const postgres = await postgresTestServer();
   const targets: Target[] = [
@@ -57,7 +57,7 @@ export async function benchStores(report: Report, settings: BenchSettings): Prom
       console.warn(`  skipped ${target.label}: ${scratch}`);
       continue;
     }
-    const server = await startChildServer({ kind: 'auth', hasher: 'native', databaseUrl: scratch.url });
+    const server = await startChildServer({ kind: 'auth', hasher: 'native-pool', databaseUrl: scratch.url });
     try {
       const figures = await repeat(settings.runs, async (run) => {
         const tag = `${randomBytes(3).toString('hex')}${run}`;

@@ -14,15 +14,16 @@ function recordingLogger(): Logger & { lines: { message: string; fields?: Record
 describe('openHasher', () => {
   it('uses the native hasher when it is installed, and logs that choice', async () => {
     const log = recordingLogger();
-    const setup = await openHasher(FAST, log);
+    const setup = await openHasher(FAST, log, { poolSize: 1 });
     try {
       expect(setup.kind).toBe('native');
-      expect(log.lines).toEqual([{ message: expect.stringContaining('native'), fields: expect.objectContaining({ hasher: 'native' }) }]);
+      expect(log.lines).toEqual([{ message: expect.stringContaining('native'), fields: expect.objectContaining({ hasher: 'native', threads: 1 }) }]);
       const phc = await setup.hasher.hash('pw-12345678');
       await expect(createArgon2idHasher(FAST).verify(phc, 'pw-12345678')).resolves.toBe(true);
     } finally {
       await setup.close();
     }
+    await expect(setup.hasher.hash('after close')).rejects.toThrow('closed');
   });
 
   it('falls back to hash-wasm on worker threads when the native hasher cannot load, and logs why', async () => {
@@ -30,9 +31,9 @@ describe('openHasher', () => {
     const missing = Object.assign(new Error("Cannot find package '@gatehouse/hasher-native'"), { code: 'ERR_MODULE_NOT_FOUND' });
     const setup = await openHasher(FAST, log, { loadNative: () => Promise.reject(missing), poolSize: 1 });
     try {
-      expect(setup.kind).toBe('worker-pool');
+      expect(setup.kind).toBe('hash-wasm');
       expect(log.lines).toHaveLength(1);
-      expect(log.lines[0]!.fields).toMatchObject({ hasher: 'worker-pool', threads: 1, reason: expect.stringContaining('hasher-native') });
+      expect(log.lines[0]!.fields).toMatchObject({ hasher: 'hash-wasm', threads: 1, reason: expect.stringContaining('hasher-native') });
       const phc = await setup.hasher.hash('pw-12345678');
       await expect(createArgon2idHasher(FAST).verify(phc, 'pw-12345678')).resolves.toBe(true);
     } finally {

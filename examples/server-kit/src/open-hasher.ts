@@ -5,7 +5,9 @@ import { describeError, type Logger } from './logger.js';
 /** The password hasher of the example server, what it is, and how to stop it on shutdown. */
 export interface HasherSetup {
   hasher: PasswordHasher;
-  kind: 'native' | 'worker-pool';
+  kind: 'native' | 'hash-wasm';
+  /** Worker threads, so hashes computed at once: the concurrency cap's `maxConcurrent`. */
+  threads: number;
   close(): Promise<void>;
 }
 
@@ -14,30 +16,36 @@ type NativeHasherModule = typeof import('@gatehouse/hasher-native');
 export interface OpenHasherOptions {
   /** Loads the optional native hasher; tests replace it to take the fallback path. */
   loadNative?: () => Promise<NativeHasherModule>;
-  /** Worker threads of the fallback pool; defaults to `os.availableParallelism()`. */
+  /** Worker threads; defaults to `os.availableParallelism()`. */
   poolSize?: number;
 }
 
 /**
- * Argon2id off the event loop either way: the native hasher (`@gatehouse/hasher-native`, about five
- * times faster) when it is installed and its binary loads on this platform, otherwise hash-wasm on
- * a pool of worker threads. Both write and read the same PHC strings, so switching keeps every
- * stored hash valid. Logs which one it chose.
+ * Argon2id on a pool of worker threads either way, so hashing never runs on the event loop: native
+ * Argon2id (`@gatehouse/hasher-native`, about five times faster) when it is installed and its
+ * binary loads on this platform, otherwise hash-wasm. Both write and read the same PHC strings, so
+ * switching keeps every stored hash valid. Logs which one it chose.
  */
 export async function openHasher(params: Argon2idParameters, log: Logger, options: OpenHasherOptions = {}): Promise<HasherSetup> {
   const loadNative = options.loadNative ?? (() => import('@gatehouse/hasher-native'));
+  const size = options.poolSize === undefined ? {} : { size: options.poolSize };
   try {
-    const { createNativeArgon2idHasher } = await loadNative();
-    log.info('password hasher: native Argon2id (@gatehouse/hasher-native)', { hasher: 'native', ...params });
-    return { hasher: createNativeArgon2idHasher(params), kind: 'native', close: async () => {} };
+    const { createNativeArgon2idWorkerPool } = await loadNative();
+    const pool = createNativeArgon2idWorkerPool(params, size);
+    log.info(`password hasher: native Argon2id (@gatehouse/hasher-native) on up to ${pool.size} worker threads`, {
+      hasher: 'native',
+      threads: pool.size,
+      ...params,
+    });
+    return { hasher: pool, kind: 'native', threads: pool.size, close: () => pool.close() };
   } catch (error) {
-    const pool = createArgon2idWorkerPool(params, options.poolSize === undefined ? {} : { size: options.poolSize });
+    const pool = createArgon2idWorkerPool(params, size);
     log.info(`password hasher: hash-wasm Argon2id on up to ${pool.size} worker threads (native hasher unavailable)`, {
-      hasher: 'worker-pool',
+      hasher: 'hash-wasm',
       threads: pool.size,
       ...params,
       reason: describeError(error).errorMessage ?? 'not installed',
     });
-    return { hasher: pool, kind: 'worker-pool', close: () => pool.close() };
+    return { hasher: pool, kind: 'hash-wasm', threads: pool.size, close: () => pool.close() };
   }
 }

@@ -1,7 +1,9 @@
 import { createArgon2idHasher } from '@gatehouse/core';
 import { describeArgon2idHasherContract } from '@gatehouse/core/testing';
 import { describe, expect, it } from 'vitest';
+import type { Argon2idWorkerPool } from '@gatehouse/hasher-pool';
 import { createNativeArgon2idHasher } from './create-native-argon2id-hasher.js';
+import { createNativeArgon2idWorkerPool } from './create-native-argon2id-worker-pool.js';
 
 describeArgon2idHasherContract('native hasher', { create: (params, random) => createNativeArgon2idHasher(params, random) });
 
@@ -21,4 +23,9 @@ describe('native hasher with the spec parameters', () => {
     // Argon2 needs at least 8 KiB per lane: the library's error must reach the caller.
     await expect(createNativeArgon2idHasher({ memoryCost: 8, timeCost: 1, parallelism: 4 }).hash('pw')).rejects.toThrow();
   });
+});
+
+describeArgon2idHasherContract('native worker pool', {
+  create: (params, random) => createNativeArgon2idWorkerPool(params, { size: 2, ...(random ? { random } : {}) }),
+  dispose: (hasher) => (hasher as Argon2idWorkerPool).close(),
 });

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { AuthError, createArgon2idHasher } from '@gatehouse/core';
 import { describeArgon2idHasherContract } from '@gatehouse/core/testing';
@@ -79,14 +80,42 @@ describe('hash-wasm worker pool', () => {
     });
   });
 
-  it.each([0, -1, 1.5, 257, Number.NaN])('refuses the size %s at creation with INVALID_CONFIG naming the setting', (size) => {
+  it('runs the engine module it is given on its threads', async () => {
+    await withPool(createArgon2idWorkerPool(FAST, { size: 1, engine: new URL('./engine.test-fixture.js', import.meta.url) }), async (pool) => {
+      await expect(pool.hash('pw-12345')).resolves.toBe('fixture-engine:pw-12345');
+    });
+  });
+
+  it.runIf(process.platform === 'linux')('lowers the nice value of its own threads only', async () => {
+    const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const before = new Map(readdirSync('/proc/self/task').map((tid) => [tid, niceOf(tid)]));
+    const mainNice = niceOf(String(process.pid));
+    // Above the current value: lowering priority needs no privilege.
+    const threadNice = Math.min(19, mainNice + 3);
+    await withPool(createArgon2idWorkerPool(FAST, { size: 2, threadNice }), async (pool) => {
+      await Promise.all([pool.hash('a'), pool.hash('b')]);
+      const fresh = readdirSync('/proc/self/task').filter((tid) => !before.has(tid) && niceOf(tid) === threadNice);
+      expect(fresh).toHaveLength(2);
+      expect(niceOf(String(process.pid))).toBe(mainNice);
+    });
+  });
+
+  it.each([
+    ['size', { size: 0 }],
+    ['size', { size: -1 }],
+    ['size', { size: 1.5 }],
+    ['size', { size: 257 }],
+    ['size', { size: Number.NaN }],
+    ['threadNice', { threadNice: -1 }],
+    ['threadNice', { threadNice: 20 }],
+  ])('refuses a wrong %s at creation with INVALID_CONFIG naming the setting (%o)', (path, options) => {
     let caught: unknown;
     try {
-      createArgon2idWorkerPool(FAST, { size });
+      createArgon2idWorkerPool(FAST, options);
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(AuthError);
-    expect(caught).toMatchObject({ code: 'INVALID_CONFIG', details: [{ path: 'size' }] });
+    expect(caught).toMatchObject({ code: 'INVALID_CONFIG', details: [{ path }] });
   });
 });

@@ -8,10 +8,10 @@ import {
   type PasswordHasher,
   type Random,
 } from '@gatehouse/core';
-import type { Argon2idTask } from './argon2id-task.js';
+import type { Argon2idTask, PoolWorkerData } from './argon2id-task.js';
 import { createWorkerPool } from './worker-pool.js';
 
-/** The hash-wasm Argon2id hasher on worker threads. It is a `PasswordHasher`, plus its size and `close()`. */
+/** Argon2id on worker threads. It is a `PasswordHasher`, plus its size and `close()`. */
 export interface Argon2idWorkerPool extends PasswordHasher {
   /** How many hashes run at once: the number of worker threads at most. */
   readonly size: number;
@@ -24,26 +24,39 @@ export interface Argon2idWorkerPoolOptions {
   size?: number;
   /** Source of the salts, drawn on the calling thread (tests pass a seeded one). */
   random?: Random;
+  /**
+   * Nice value of the worker threads on Linux, 0 (normal) to 19 (lowest); default 10. Hashing then
+   * yields the CPU to the event-loop thread, so a login storm barely delays other requests, and
+   * still gets all the CPU that nothing else wants. Ignored elsewhere.
+   */
+  threadNice?: number;
+  /**
+   * `file:` URL of the Argon2id engine module the threads load (see `Argon2idEngine`); defaults to
+   * hash-wasm. `@gatehouse/hasher-native` passes its native engine here.
+   */
+  engine?: URL;
 }
 
 const SALT_BYTES = 16;
 const MAX_SIZE = 256;
-const WORKER_URL = new URL('./argon2id-worker.js', import.meta.url);
+const DEFAULT_THREAD_NICE = 10;
+const POOL_WORKER = new URL('./pool-worker.js', import.meta.url);
+const HASH_WASM_ENGINE = new URL('./hash-wasm-engine.js', import.meta.url);
 
-function poolSize(size: number | undefined): number {
-  const value = size ?? availableParallelism();
-  if (!Number.isInteger(value) || value < 1 || value > MAX_SIZE) {
-    const message = `must be a whole number from 1 to ${MAX_SIZE}`;
-    throw new AuthError('INVALID_CONFIG', `Invalid hasher pool setting: size ${message}.`, [{ path: 'size', message }]);
+function setting(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const message = `must be a whole number from ${min} to ${max}`;
+    throw new AuthError('INVALID_CONFIG', `Invalid hasher pool setting: ${name} ${message}.`, [{ path: name, message }]);
   }
   return value;
 }
 
 /**
- * The Argon2id hasher of `@gatehouse/core` (hash-wasm, the same PHC strings) computed on a pool of
- * worker threads, so a login never stalls the event loop: other requests, token checks included,
- * keep being served while passwords are hashed. Hashes beyond `size` wait in a FIFO queue; put
- * core's concurrency cap in front of the pool (with `maxConcurrent` = `size`) to bound that queue.
+ * Argon2id computed on a pool of worker threads, so a login never stalls the event loop: other
+ * requests, token checks included, keep being served while passwords are hashed. By default the
+ * threads run core's hash-wasm Argon2id and write the same PHC strings as `createArgon2idHasher`.
+ * Hashes beyond `size` wait in a FIFO queue; put core's concurrency cap in front of the pool (with
+ * `maxConcurrent` = `size`) to bound that queue.
  *
  * @example
  * import { createArgon2idWorkerPool } from '@gatehouse/hasher-pool';
@@ -55,12 +68,17 @@ function poolSize(size: number | undefined): number {
 export function createArgon2idWorkerPool(params: Argon2idParameters, options: Argon2idWorkerPoolOptions = {}): Argon2idWorkerPool {
   const current = Object.freeze({ memoryCost: params.memoryCost, timeCost: params.timeCost, parallelism: params.parallelism });
   const random = options.random ?? cryptoRandom;
-  const pool = createWorkerPool<Argon2idTask, string | boolean>(WORKER_URL, poolSize(options.size));
+  const size = setting('size', options.size ?? availableParallelism(), 1, MAX_SIZE);
+  const workerData: PoolWorkerData = {
+    engine: (options.engine ?? HASH_WASM_ENGINE).href,
+    nice: setting('threadNice', options.threadNice ?? DEFAULT_THREAD_NICE, 0, 19),
+  };
+  const pool = createWorkerPool<Argon2idTask, string | boolean>(POOL_WORKER, size, workerData);
   // The rehash policy is core's; it only reads the PHC string, so it stays on this thread.
   const policy = createArgon2idHasher(current);
 
   return {
-    size: pool.size,
+    size,
     async hash(password) {
       return (await pool.run({ op: 'hash', password, salt: random.bytes(SALT_BYTES), params: current })) as string;
     },

@@ -27,7 +27,7 @@ interface Slot<Task, Result> {
  * so a pending task is never cut short by the process exiting. A worker that dies fails its own
  * task only; the next task starts a fresh worker.
  */
-export function createWorkerPool<Task, Result>(workerUrl: URL, size: number): WorkerPool<Task, Result> {
+export function createWorkerPool<Task, Result>(workerUrl: URL, size: number, workerData?: unknown): WorkerPool<Task, Result> {
   const slots: Slot<Task, Result>[] = [];
   const queue: Job<Task, Result>[] = [];
   let closing: Promise<void> | undefined;
@@ -56,7 +56,7 @@ export function createWorkerPool<Task, Result>(workerUrl: URL, size: number): Wo
   }
 
   function spawn(): Slot<Task, Result> {
-    const slot: Slot<Task, Result> = { worker: new Worker(workerUrl), job: undefined };
+    const slot: Slot<Task, Result> = { worker: new Worker(workerUrl, { workerData }), job: undefined };
     slot.worker.on('message', (reply: WorkerReply<Result>) => {
       const job = release(slot);
       if (reply.ok) job?.resolve(reply.value);
