@@ -14,6 +14,7 @@ import { createMemoryStore } from '@gatehouse/store-memory';
 import { serve } from '@hono/node-server';
 import express from 'express';
 import { Hono } from 'hono';
+import { processTreeMemory } from './process-tree-memory.js';
 import { BENCH_PASSWORD, type Answer, type HasherKind, type Question, type ServerSpec } from './protocol.js';
 
 const spec = JSON.parse(process.argv[2] ?? '') as ServerSpec;
@@ -123,7 +124,7 @@ async function main(): Promise<void> {
     let value: Answer['value'] = null;
     if (question === 'eld-reset') eventLoop.reset();
     if (question === 'eld') value = { p50Ms: ms(eventLoop.percentile(50)), p99Ms: ms(eventLoop.percentile(99)), maxMs: ms(eventLoop.max) };
-    if (question === 'memory') value = { rssMb: process.memoryUsage.rss() / 2 ** 20, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+    if (question === 'memory') value = processTreeMemory();
     process.send!({ type: 'answer', id, value } satisfies Answer);
   });
   process.once('SIGTERM', () => {

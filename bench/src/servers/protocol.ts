@@ -7,7 +7,7 @@ export type HasherKind = 'in-thread' | 'wasm-pool' | 'native-libuv' | 'native-po
 
 export const HASHERS: readonly { kind: HasherKind; label: string }[] = [
   { kind: 'in-thread', label: 'hash-wasm on the event loop (before)' },
-  { kind: 'wasm-pool', label: 'hash-wasm worker pool' },
+  { kind: 'wasm-pool', label: 'hash-wasm worker pool (processes)' },
   { kind: 'native-libuv', label: 'native on libuv threads' },
   { kind: 'native-pool', label: 'native worker pool' },
 ];
@@ -36,10 +36,12 @@ export interface EventLoopDelay {
   maxMs: number;
 }
 
+/** The server's memory, its hashing worker processes included (see `processTreeMemory`). */
 export interface MemoryUse {
   rssMb: number;
-  /** Peak resident set size of the process so far (`process.resourceUsage().maxRSS`). */
+  /** Peak resident set size so far: the server's own plus each worker process's. */
   maxRssMb: number;
+  workerProcesses: number;
 }
 
 export interface Answer {

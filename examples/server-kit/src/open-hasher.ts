@@ -6,7 +6,7 @@ import { describeError, type Logger } from './logger.js';
 export interface HasherSetup {
   hasher: PasswordHasher;
   kind: 'native' | 'hash-wasm';
-  /** Worker threads, so hashes computed at once: the concurrency cap's `maxConcurrent`. */
+  /** Workers, so hashes computed at once: the concurrency cap's `maxConcurrent`. */
   threads: number;
   close(): Promise<void>;
 }
@@ -21,10 +21,11 @@ export interface OpenHasherOptions {
 }
 
 /**
- * Argon2id on a pool of worker threads either way, so hashing never runs on the event loop: native
- * Argon2id (`@gatehouse/hasher-native`, about five times faster) when it is installed and its
- * binary loads on this platform, otherwise hash-wasm. Both write and read the same PHC strings, so
- * switching keeps every stored hash valid. Logs which one it chose.
+ * Argon2id on a pool of workers either way, so hashing never runs on the event loop: native
+ * Argon2id (`@gatehouse/hasher-native`, about five times faster) on worker threads when it is
+ * installed and its binary loads on this platform, otherwise hash-wasm on worker processes (on
+ * threads it would not scale; see docs/performance.md). Both write and read the same PHC strings,
+ * so switching keeps every stored hash valid. Logs which one it chose.
  */
 export async function openHasher(params: Argon2idParameters, log: Logger, options: OpenHasherOptions = {}): Promise<HasherSetup> {
   const loadNative = options.loadNative ?? (() => import('@gatehouse/hasher-native'));
@@ -40,7 +41,7 @@ export async function openHasher(params: Argon2idParameters, log: Logger, option
     return { hasher: pool, kind: 'native', threads: pool.size, close: () => pool.close() };
   } catch (error) {
     const pool = createArgon2idWorkerPool(params, size);
-    log.info(`password hasher: hash-wasm Argon2id on up to ${pool.size} worker threads (native hasher unavailable)`, {
+    log.info(`password hasher: hash-wasm Argon2id on up to ${pool.size} worker processes (native hasher unavailable)`, {
       hasher: 'hash-wasm',
       threads: pool.size,
       ...params,

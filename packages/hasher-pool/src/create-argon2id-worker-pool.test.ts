@@ -7,8 +7,13 @@ import { createArgon2idWorkerPool, type Argon2idWorkerPool } from './create-argo
 
 const FAST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
-describeArgon2idHasherContract('hash-wasm worker pool', {
+describeArgon2idHasherContract('hash-wasm worker pool (processes, the default)', {
   create: (params, random) => createArgon2idWorkerPool(params, { size: 2, ...(random ? { random } : {}) }),
+  dispose: (hasher) => (hasher as Argon2idWorkerPool).close(),
+});
+
+describeArgon2idHasherContract('hash-wasm worker pool on threads', {
+  create: (params, random) => createArgon2idWorkerPool(params, { size: 2, isolation: 'thread', ...(random ? { random } : {}) }),
   dispose: (hasher) => (hasher as Argon2idWorkerPool).close(),
 });
 
@@ -86,18 +91,63 @@ describe('hash-wasm worker pool', () => {
     });
   });
 
-  it.runIf(process.platform === 'linux')('lowers the nice value of its own threads only', async () => {
-    const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
-    const before = new Map(readdirSync('/proc/self/task').map((tid) => [tid, niceOf(tid)]));
-    const mainNice = niceOf(String(process.pid));
-    // Above the current value: lowering priority needs no privilege.
-    const threadNice = Math.min(19, mainNice + 3);
-    await withPool(createArgon2idWorkerPool(FAST, { size: 2, threadNice }), async (pool) => {
-      await Promise.all([pool.hash('a'), pool.hash('b')]);
-      const fresh = readdirSync('/proc/self/task').filter((tid) => !before.has(tid) && niceOf(tid) === threadNice);
-      expect(fresh).toHaveLength(2);
-      expect(niceOf(String(process.pid))).toBe(mainNice);
+  describe.runIf(process.platform === 'linux')('scheduling priority (Linux)', () => {
+    // Field 19 of /proc/…/stat is the nice value, field 4 the parent's pid; the name in field 2 may hold spaces.
+    const statFields = (path: string) => readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+    const niceOf = (path: string) => Number(statFields(path)[16]);
+    const mainNice = () => niceOf(`/proc/self/task/${process.pid}/stat`);
+
+    it('lowers the nice value of its own threads only', async () => {
+      const before = new Set(readdirSync('/proc/self/task'));
+      const main = mainNice();
+      // Above the current value: lowering priority needs no privilege.
+      const threadNice = Math.min(19, main + 3);
+      await withPool(createArgon2idWorkerPool(FAST, { size: 2, threadNice, isolation: 'thread' }), async (pool) => {
+        await Promise.all([pool.hash('a'), pool.hash('b')]);
+        const fresh = readdirSync('/proc/self/task').filter((tid) => !before.has(tid) && niceOf(`/proc/self/task/${tid}/stat`) === threadNice);
+        expect(fresh).toHaveLength(2);
+        expect(mainNice()).toBe(main);
+      });
     });
+
+    it('lowers the nice value of its worker processes, not its own', async () => {
+      const main = mainNice();
+      const threadNice = Math.min(19, main + 3);
+      const children = () =>
+        readdirSync('/proc')
+          .filter((pid) => /^\d+$/.test(pid))
+          .flatMap((pid) => {
+            try {
+              return Number(statFields(`/proc/${pid}/stat`)[1]) === process.pid ? [pid] : [];
+            } catch {
+              return []; // a process that ended while we looked
+            }
+          });
+      const before = new Set(children());
+      await withPool(createArgon2idWorkerPool(FAST, { size: 2, threadNice, isolation: 'process' }), async (pool) => {
+        await Promise.all([pool.hash('a'), pool.hash('b')]);
+        const workers = children().filter((pid) => !before.has(pid));
+        expect(workers).toHaveLength(2);
+        // The hashing runs on each worker process's main thread, whose task id is its pid.
+        expect(workers.map((pid) => niceOf(`/proc/${pid}/task/${pid}/stat`))).toEqual([threadNice, threadNice]);
+        expect(mainNice()).toBe(main);
+      });
+    });
+  });
+
+  it.runIf(process.platform === 'linux')('uses child processes for hash-wasm and threads for another engine, unless told otherwise', async () => {
+    const workerKinds = async (options: Parameters<typeof createArgon2idWorkerPool>[1]) => {
+      const threadsBefore = readdirSync('/proc/self/task').length;
+      return withPool(createArgon2idWorkerPool(FAST, { size: 1, ...options }), async (pool) => {
+        await pool.hash('pw');
+        return readdirSync('/proc/self/task').length > threadsBefore ? 'thread' : 'process';
+      });
+    };
+    const fixture = new URL('./engine.test-fixture.js', import.meta.url);
+    await expect(workerKinds({})).resolves.toBe('process');
+    await expect(workerKinds({ engine: fixture })).resolves.toBe('thread');
+    await expect(workerKinds({ isolation: 'thread' })).resolves.toBe('thread');
+    await expect(workerKinds({ engine: fixture, isolation: 'process' })).resolves.toBe('process');
   });
 
   it.each([

@@ -9,23 +9,24 @@ import {
   type Random,
 } from '@gatehouse/core';
 import type { Argon2idTask, PoolWorkerData } from './argon2id-task.js';
+import type { PoolIsolation } from './pool-member.js';
 import { createWorkerPool } from './worker-pool.js';
 
 /** Argon2id on worker threads. It is a `PasswordHasher`, plus its size and `close()`. */
 export interface Argon2idWorkerPool extends PasswordHasher {
-  /** How many hashes run at once: the number of worker threads at most. */
+  /** How many hashes run at once: the number of workers at most. */
   readonly size: number;
-  /** Refuses new hashes, lets the accepted ones finish, then stops the threads. Call it on shutdown. */
+  /** Refuses new hashes, lets the accepted ones finish, then stops the workers. Call it on shutdown. */
   close(): Promise<void>;
 }
 
 export interface Argon2idWorkerPoolOptions {
-  /** Worker threads at most; defaults to `os.availableParallelism()`. Threads start on first use. */
+  /** Workers at most; defaults to `os.availableParallelism()`. Workers start on first use. */
   size?: number;
   /** Source of the salts, drawn on the calling thread (tests pass a seeded one). */
   random?: Random;
   /**
-   * Nice value of the worker threads on Linux, 0 (normal) to 19 (lowest); default 10. Hashing then
+   * Nice value of the hashing threads on Linux, 0 (normal) to 19 (lowest); default 10. Hashing then
    * yields the CPU to the event-loop thread, so a login storm barely delays other requests, and
    * still gets all the CPU that nothing else wants. Ignored elsewhere.
    */
@@ -35,6 +36,13 @@ export interface Argon2idWorkerPoolOptions {
    * hash-wasm. `@gatehouse/hasher-native` passes its native engine here.
    */
   engine?: URL;
+  /**
+   * Whether the workers are threads of this process or child processes. Default: `'process'` for
+   * the hash-wasm engine, which maps fresh WebAssembly memory for every hash and so computes less
+   * on two threads of one process than on one (the kernel flushes the other cores' TLBs at each
+   * first write); `'thread'` for any other engine, such as the native one, which scales on threads.
+   */
+  isolation?: PoolIsolation;
 }
 
 const SALT_BYTES = 16;
@@ -52,9 +60,10 @@ function setting(name: string, value: number, min: number, max: number): number 
 }
 
 /**
- * Argon2id computed on a pool of worker threads, so a login never stalls the event loop: other
- * requests, token checks included, keep being served while passwords are hashed. By default the
- * threads run core's hash-wasm Argon2id and write the same PHC strings as `createArgon2idHasher`.
+ * Argon2id computed on a pool of workers, so a login never stalls the event loop: other requests,
+ * token checks included, keep being served while passwords are hashed. By default the workers are
+ * child processes running core's hash-wasm Argon2id (see `isolation` for why not threads), and
+ * write the same PHC strings as `createArgon2idHasher`.
  * Hashes beyond `size` wait in a FIFO queue; put core's concurrency cap in front of the pool (with
  * `maxConcurrent` = `size`) to bound that queue.
  *
@@ -73,7 +82,8 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
     engine: (options.engine ?? HASH_WASM_ENGINE).href,
     nice: setting('threadNice', options.threadNice ?? DEFAULT_THREAD_NICE, 0, 19),
   };
-  const pool = createWorkerPool<Argon2idTask, string | boolean>(POOL_WORKER, size, workerData);
+  const isolation = options.isolation ?? (options.engine === undefined ? 'process' : 'thread');
+  const pool = createWorkerPool<Argon2idTask, string | boolean>(POOL_WORKER, size, workerData, isolation);
   // The rehash policy is core's; it only reads the PHC string, so it stays on this thread.
   const policy = createArgon2idHasher(current);
 

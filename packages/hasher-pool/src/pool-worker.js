@@ -1,7 +1,7 @@
-// The script every pool thread runs: lower its own scheduling priority, load the Argon2id engine it
-// was given, then compute one task at a time. Plain JavaScript on purpose: Node starts it as is, from
-// src/ under the tests and from dist/ in production, with no TypeScript loader; `checkJs`
-// type-checks it through the JSDoc below.
+// The script every pool worker (a thread or a process) runs: lower its own scheduling priority, load
+// the Argon2id engine it was given, then compute one task at a time. Plain JavaScript on purpose:
+// Node starts it as is, from src/ under the tests and from dist/ in production, with no TypeScript
+// loader; `checkJs` type-checks it through the JSDoc below.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -27,11 +27,33 @@ function lowerThreadPriority(nice) {
   }
 }
 
-const port = parentPort;
-if (!port) throw new Error('pool-worker.js only runs as a worker thread.');
-const setup = /** @type {PoolWorkerData} */ (workerData);
-lowerThreadPriority(setup.nice);
-const engine = /** @type {Argon2idEngine} */ (await import(setup.engine));
+/**
+ * The link to the pool: the thread's port, or the IPC channel of a forked process (which exits when
+ * the pool closes the channel, or when the pool's process dies and the channel breaks).
+ * @type {{ setup: PoolWorkerData, send(reply: unknown): void, onTask(listener: (task: Argon2idTask) => void): void, afterTask(): void }}
+ */
+const link = (() => {
+  const port = parentPort;
+  if (port) {
+    return { setup: workerData, send: (reply) => port.postMessage(reply), onTask: (listener) => void port.on('message', listener), afterTask: () => {} };
+  }
+  const send = process.send?.bind(process);
+  if (!send) throw new Error('pool-worker.js runs as a worker thread or a forked process of the pool.');
+  process.once('disconnect', () => process.exit(0));
+  // A worker process does nothing but hash. hash-wasm leaves a 19 MiB WebAssembly memory behind per
+  // hash, which V8 would only collect once about 64 MiB of them piled up: collecting after each task
+  // (the pool starts the process with --expose-gc) keeps a worker near one hash's memory, and costs
+  // about 3 ms that the next hash would have spent on the same collection later.
+  const collect = typeof globalThis.gc === 'function' ? globalThis.gc : () => {};
+  return {
+    setup: JSON.parse(process.argv[2] ?? '{}'),
+    send: (reply) => void send(reply),
+    onTask: (listener) => void process.on('message', listener),
+    afterTask: () => collect(),
+  };
+})();
+lowerThreadPriority(link.setup.nice);
+const engine = /** @type {Argon2idEngine} */ (await import(link.setup.engine));
 
 /**
  * @param {Argon2idTask} task
@@ -42,9 +64,11 @@ async function run(task) {
 }
 
 // The pool sends one task at a time to each worker and waits for the reply before the next.
-port.on('message', (/** @type {Argon2idTask} */ task) => {
-  run(task).then(
-    (value) => port.postMessage({ ok: true, value }),
-    (error) => port.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
-  );
+link.onTask((task) => {
+  run(task)
+    .then(
+      (value) => link.send({ ok: true, value }),
+      (error) => link.send({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+    )
+    .then(() => link.afterTask());
 });

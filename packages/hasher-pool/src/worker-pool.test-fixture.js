@@ -1,22 +1,22 @@
-// A stand-in worker for the pool's own tests: it sleeps, fails, throws or exits on request, and
-// counts in shared memory how many tasks run at once.
+// A stand-in worker for the pool's own tests, run as a thread or as a forked process: it sleeps,
+// fails, throws or exits on request, and reports who ran the task and when, so a test can tell
+// how many tasks overlapped.
 import { parentPort, threadId } from 'node:worker_threads';
 
 const port = parentPort;
-if (!port) throw new Error('worker thread only');
+const send = port ? (reply) => port.postMessage(reply) : (reply) => process.send?.(reply);
+const onTask = port ? (listener) => port.on('message', listener) : (listener) => process.on('message', listener);
+if (!port) process.once('disconnect', () => process.exit(0));
+// A thread's id, or a process's: either way, one per worker.
+const worker = port ? `thread ${threadId}` : `process ${process.pid}`;
 
-port.on('message', (task) => {
+onTask((task) => {
   if (task.op === 'exit') process.exit(3);
   if (task.op === 'throw') setTimeout(() => { throw new Error('worker crashed'); });
-  if (task.op === 'fail') port.postMessage({ ok: false, message: 'task refused: boom' });
+  if (task.op === 'fail') send({ ok: false, message: 'task refused: boom' });
   if (task.op === 'sleep') {
-    const counters = new Int32Array(task.counters);
-    const running = Atomics.add(counters, 0, 1) + 1;
-    for (let max = Atomics.load(counters, 1); running > max; max = Atomics.load(counters, 1)) {
-      if (Atomics.compareExchange(counters, 1, max, running) === max) break;
-    }
+    const start = performance.timeOrigin + performance.now();
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, task.ms);
-    Atomics.sub(counters, 0, 1);
-    port.postMessage({ ok: true, value: threadId });
+    send({ ok: true, value: { worker, start, end: performance.timeOrigin + performance.now() } });
   }
 });

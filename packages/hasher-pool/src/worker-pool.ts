@@ -1,7 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import type { WorkerReply } from './argon2id-task.js';
+import { startPoolMember, type PoolIsolation, type PoolMember } from './pool-member.js';
 
-/** A fixed-size set of worker threads that each compute one task at a time, fed from one FIFO queue. */
+/** A fixed-size set of workers (threads or processes) that each compute one task at a time, fed from one FIFO queue. */
 export interface WorkerPool<Task, Result> {
   readonly size: number;
   /** Resolves with the worker's result; rejects with its error, or if the worker dies or the pool is closed. */
@@ -17,7 +17,7 @@ interface Job<Task, Result> {
 }
 
 interface Slot<Task, Result> {
-  worker: Worker;
+  worker: PoolMember;
   job: Job<Task, Result> | undefined;
 }
 
@@ -27,7 +27,12 @@ interface Slot<Task, Result> {
  * so a pending task is never cut short by the process exiting. A worker that dies fails its own
  * task only; the next task starts a fresh worker.
  */
-export function createWorkerPool<Task, Result>(workerUrl: URL, size: number, workerData?: unknown): WorkerPool<Task, Result> {
+export function createWorkerPool<Task, Result>(
+  workerUrl: URL,
+  size: number,
+  workerData?: unknown,
+  isolation: PoolIsolation = 'thread',
+): WorkerPool<Task, Result> {
   const slots: Slot<Task, Result>[] = [];
   const queue: Job<Task, Result>[] = [];
   let closing: Promise<void> | undefined;
@@ -35,14 +40,14 @@ export function createWorkerPool<Task, Result>(workerUrl: URL, size: number, wor
 
   function assign(slot: Slot<Task, Result>, job: Job<Task, Result>): void {
     slot.job = job;
-    slot.worker.ref();
-    slot.worker.postMessage(job.task);
+    slot.worker.setBusy(true);
+    slot.worker.send(job.task);
   }
 
   function release(slot: Slot<Task, Result>): Job<Task, Result> | undefined {
     const job = slot.job;
     slot.job = undefined;
-    slot.worker.unref();
+    slot.worker.setBusy(false);
     return job;
   }
 
@@ -56,15 +61,15 @@ export function createWorkerPool<Task, Result>(workerUrl: URL, size: number, wor
   }
 
   function spawn(): Slot<Task, Result> {
-    const slot: Slot<Task, Result> = { worker: new Worker(workerUrl, { workerData }), job: undefined };
-    slot.worker.on('message', (reply: WorkerReply<Result>) => {
+    const slot: Slot<Task, Result> = { worker: startPoolMember(isolation, workerUrl, workerData), job: undefined };
+    slot.worker.onMessage((message) => {
+      const reply = message as WorkerReply<Result>;
       const job = release(slot);
       if (reply.ok) job?.resolve(reply.value);
       else job?.reject(new Error(reply.message));
       dispatch();
     });
-    slot.worker.on('error', (error) => remove(slot, error));
-    slot.worker.on('exit', (code) => remove(slot, new Error(`A password hashing worker stopped unexpectedly (exit code ${code}).`)));
+    slot.worker.onFailure((error) => remove(slot, error));
     slots.push(slot);
     return slot;
   }
@@ -93,7 +98,7 @@ export function createWorkerPool<Task, Result>(workerUrl: URL, size: number, wor
         dispatch();
       }).then(async () => {
         const stopping = slots.splice(0).map((s) => s.worker);
-        await Promise.all(stopping.map((w) => w.terminate()));
+        await Promise.all(stopping.map((w) => w.stop()));
       });
       return closing;
     },
