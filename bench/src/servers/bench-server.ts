@@ -82,20 +82,27 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
+/**
+ * `GET /bench/hello` as an app declares it: on a deny-by-default router (`secureRouter`,
+ * `secureRoutes`, the documented way) when guarded, on the framework's plain router when bare, both
+ * mounted the same way, so the difference is the guard.
+ */
 async function startGuardServer(framework: 'express' | 'hono', route: 'bare' | 'guarded' | 'guarded-no-cache', auth: Auth): Promise<number> {
   const guarded = route !== 'bare';
   if (framework === 'express') {
     const app = express();
     app.disable('x-powered-by');
     app.set('etag', false);
-    if (guarded) app.get('/bench/hello', gatehouseExpress.authenticate(auth), (_req, res) => void res.json(hello));
-    else app.get('/bench/hello', (_req, res) => void res.json(hello));
+    const api = guarded ? gatehouseExpress.secureRouter(auth) : express.Router();
+    api.get('/hello', (_req, res) => void res.json(hello));
+    app.use('/bench', api);
     app.use(gatehouseExpress.errorHandler(logUnexpected));
     return listen(createServer(app));
   }
   const app = new Hono<gatehouseHono.GatehouseEnv>();
-  if (guarded) app.get('/bench/hello', gatehouseHono.authenticate(auth), (c) => c.json(hello));
-  else app.get('/bench/hello', (c) => c.json(hello));
+  const api = guarded ? gatehouseHono.secureRoutes(auth) : new Hono<gatehouseHono.GatehouseEnv>();
+  api.get('/hello', (c) => c.json(hello));
+  app.route('/bench', api);
   app.onError(gatehouseHono.errorHandler(logUnexpected));
   return new Promise((resolve) => serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port)));
 }

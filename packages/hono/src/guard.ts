@@ -1,7 +1,8 @@
 import { allOf, anyOf, type Auth, type Role, type RoleRequirement } from '@gatehouse/core';
 import { assertRoles, markPublic, markRoleRequirement, readBearerToken } from '@gatehouse/http';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { GatehouseEnv } from './gatehouse-env.js';
+import { requestHeader } from './request-header.js';
 
 /**
  * Marks a route of a `secureRoutes` app as open to anyone. Only routes carrying this marker skip
@@ -23,10 +24,22 @@ export const publicRoute: MiddlewareHandler = markPublic<MiddlewareHandler>(asyn
  * app.get('/me', authenticate(auth), (c) => c.json(c.get('user')));
  */
 export function authenticate(auth: Auth): MiddlewareHandler<GatehouseEnv> {
+  const verify = verifyBearer(auth);
   return async (c, next) => {
-    // Always verified, even if something set `user` before: only this middleware may set it.
-    c.set('user', await auth.verifyAccessToken(readBearerToken(c.req.header('authorization'))));
+    await verify(c);
     await next();
+  };
+}
+
+/**
+ * The check of `authenticate` on its own, for `secureRoutes` to run inside a route's first handler
+ * rather than as a middleware of its own (see `foldGuard`). Sets `c.get('user')` or throws the
+ * 401 error.
+ */
+export function verifyBearer(auth: Auth): (c: Context<GatehouseEnv>) => Promise<void> {
+  return async (c) => {
+    // Always verified, even if something set `user` before: only the guard may set it.
+    c.set('user', await auth.verifyAccessToken(readBearerToken(requestHeader(c, 'authorization'))));
   };
 }
 

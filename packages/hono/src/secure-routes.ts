@@ -3,11 +3,16 @@ import { guardRoute, type RouteGuardParts } from '@gatehouse/http';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { METHODS } from 'hono/router';
 import type { GatehouseEnv } from './gatehouse-env.js';
-import { authenticate } from './guard.js';
+import { foldGuard, type FoldParts } from './fold-guard.js';
+import { authenticate, verifyBearer } from './guard.js';
 import { jsonBody } from './json-body.js';
 
 type AnyFunction = (...args: unknown[]) => unknown;
-type Guard = RouteGuardParts<MiddlewareHandler>;
+type Guard = RouteGuardParts<MiddlewareHandler> & FoldParts;
+
+/** The handlers a route declared with `method` gets: `guardRoute`'s rules, in as few handlers as they fit. */
+const guarded = (method: string, path: unknown, handlers: unknown[], guard: Guard): unknown[] =>
+  foldGuard(method, guardRoute(path, handlers as MiddlewareHandler[], guard), guard);
 
 /** Apps built by `secureRoutes` (and their `basePath` views): the only ones `route()` may mount. */
 const secureApps = new WeakSet<object>();
@@ -33,16 +38,16 @@ function guardInstance(app: Hono<any, any, any>, guard: Guard): void {
   for (const method of [...METHODS, 'all']) {
     const original = self[method]!;
     self[method] = (first: unknown, ...rest: unknown[]) => {
-      if (typeof first !== 'string') return original(...guardRoute(lastPath, [first, ...rest], guard));
+      if (typeof first !== 'string') return original(...guarded(method, lastPath, [first, ...rest], guard));
       lastPath = first;
-      return rest.length === 0 ? original(first) : original(first, ...guardRoute(first, rest, guard));
+      return rest.length === 0 ? original(first) : original(first, ...guarded(method, first, rest, guard));
     };
   }
 
   const on = self.on!;
   self.on = (method: unknown, path: unknown, ...handlers: unknown[]) => {
     lastPath = path;
-    return on(method, path, ...guardRoute(path, handlers, guard));
+    return on(method, path, ...guarded('on', path, handlers, guard));
   };
 
   const use = self.use!;
@@ -86,7 +91,11 @@ function guardInstance(app: Hono<any, any, any>, guard: Guard): void {
  */
 export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(auth: Auth, options: { bodyLimitBytes?: number } = {}): Hono<E> {
   const app = new Hono<E>();
-  const guard: Guard = { authenticate: authenticate(auth) as MiddlewareHandler, body: jsonBody(options.bodyLimitBytes) as MiddlewareHandler };
+  const guard: Guard = {
+    authenticate: authenticate(auth) as MiddlewareHandler,
+    body: jsonBody(options.bodyLimitBytes) as MiddlewareHandler,
+    verify: verifyBearer(auth),
+  };
   guardInstance(app, guard);
   return app;
 }

@@ -5,6 +5,7 @@ export { bodyError } from './body-errors.js';
 export type { BodyFailure } from './body-errors.js';
 export { parseJsonBody, isJsonContentType, assertIdentityEncoding, methodTakesBody, DEFAULT_BODY_LIMIT_BYTES } from './json-body.js';
 export { readBearerToken } from './bearer-token.js';
+export { readRawHeader } from './raw-header.js';
 export { AUTH_ROUTES } from './auth-routes.js';
 export type { AuthRoute, AuthRouteInput, AuthRouteResult } from './auth-routes.js';
 export { assertRoles } from './authorize.js';
