@@ -9,7 +9,7 @@ import type { FlowContext } from './flow-context.js';
  */
 export async function issueTokenPair(
   ctx: FlowContext,
-  user: Pick<UserRecord, 'id' | 'email' | 'roles'>,
+  user: Pick<UserRecord, 'id' | 'email' | 'roles' | 'isActive'> & Partial<Pick<UserRecord, 'tokenVersion'>>,
   now: Date,
   familyId: string = randomUuid(ctx.random),
 ): Promise<TokenPair> {

@@ -104,4 +104,14 @@ describe('refresh-token rotation', () => {
     const { refreshToken } = await h.register({ email: 'strict-refresh@example.com' });
     await expectAuthError(h.auth.refresh({ refreshToken }), 'EMAIL_NOT_VERIFIED');
   });
+
+  it('leaves the refresh token usable after refusing it for an unconfirmed address', async () => {
+    const h = createFlowHarness({ config: { requireEmailVerification: true } });
+    const { refreshToken } = await h.register({ email: 'patient@example.com' });
+    await expectAuthError(h.auth.refresh({ refreshToken }), 'EMAIL_NOT_VERIFIED');
+    await expectAuthError(h.auth.refresh({ refreshToken }), 'EMAIL_NOT_VERIFIED');
+    const { token } = await h.waitForMail('email-verification', 'patient@example.com');
+    await h.auth.verifyEmail({ token });
+    await expect(h.auth.refresh({ refreshToken })).resolves.toMatchObject({ accessToken: expect.any(String) });
+  });
 });

@@ -17,6 +17,14 @@ export async function refresh(ctx: FlowContext, body: unknown, request: RequestC
   const { refreshToken } = parseInput(refreshInput, body);
   const claims = await ctx.tokens.verifyRefreshToken(refreshToken, now);
 
+  // The user first: a refresh refused for an unconfirmed address must not use the token up, or the
+  // same token would count as stolen once the address is confirmed.
+  const user = await ctx.store.users.findUserById(claims.sub);
+  if (!user) throw new AuthError('TOKEN_INVALID', 'The token is invalid.');
+  if (ctx.config.requireEmailVerification && !user.isActive) {
+    throw new AuthError('EMAIL_NOT_VERIFIED', 'Please confirm your e-mail address first.');
+  }
+
   if (!(await ctx.store.refreshTokens.consumeRefreshToken(claims.jti, now))) {
     // The signature proved the family id is ours, so revoking it cannot be abused across users.
     await ctx.store.refreshTokens.revokeRefreshTokenFamily(claims.fam, now);
@@ -24,11 +32,6 @@ export async function refresh(ctx: FlowContext, body: unknown, request: RequestC
     throw new AuthError('REFRESH_TOKEN_REUSED', 'The refresh token has already been used or was revoked.');
   }
 
-  const user = await ctx.store.users.findUserById(claims.sub);
-  if (!user) throw new AuthError('TOKEN_INVALID', 'The token is invalid.');
-  if (ctx.config.requireEmailVerification && !user.isActive) {
-    throw new AuthError('EMAIL_NOT_VERIFIED', 'Please confirm your e-mail address first.');
-  }
   const pair = await issueTokenPair(ctx, user, now, claims.fam);
   ctx.emit({ type: 'token.refreshed', at: now, userId: user.id, clientAddress: request.clientAddress });
   return pair;

@@ -4,11 +4,16 @@ import type { FlowContext } from './flow-context.js';
 
 /**
  * The guard's check. Stateless by default: signature, type, strict expiry and claims. With
+ * `requireEmailVerification`, a token issued before the address was confirmed (registration's) is
+ * refused with `EMAIL_NOT_VERIFIED` (403); a refresh after confirming gives one that passes. With
  * `checkTokenVersion`, one store read per request also refuses tokens issued before the user's
  * last password reset or logout-all (and tokens of deleted users).
  */
 export async function verifyAccessToken(ctx: FlowContext, token: string): Promise<AccessTokenPayload> {
   const payload = await ctx.tokens.verifyAccessToken(token, ctx.clock.now());
+  if (ctx.config.requireEmailVerification && !payload.emailVerified) {
+    throw new AuthError('EMAIL_NOT_VERIFIED', 'Please confirm your e-mail address first.');
+  }
   if (!ctx.config.checkTokenVersion) return payload;
   const user = await ctx.store.users.findUserById(payload.id);
   if (!user || user.tokenVersion !== payload.ver) {

@@ -70,3 +70,24 @@ describe('verify e-mail', () => {
     await h.auth.verifyEmail({ token: verificationToken });
   });
 });
+
+describe('access tokens when the deployment requires a confirmed address', () => {
+  it('refuses the token issued at registration with EMAIL_NOT_VERIFIED until the address is confirmed and the token refreshed', async () => {
+    const h = createFlowHarness({ config: { requireEmailVerification: true } });
+    const registered = await h.register({ email: 'later@example.com' });
+    await expectAuthError(h.auth.verifyAccessToken(registered.accessToken), 'EMAIL_NOT_VERIFIED');
+
+    const { token } = await h.waitForMail('email-verification', 'later@example.com');
+    await h.auth.verifyEmail({ token });
+    // Still refused: the token says what was true when it was issued.
+    await expectAuthError(h.auth.verifyAccessToken(registered.accessToken), 'EMAIL_NOT_VERIFIED');
+    const refreshed = await h.auth.refresh({ refreshToken: registered.refreshToken });
+    await expect(h.auth.verifyAccessToken(refreshed.accessToken)).resolves.toMatchObject({ id: registered.user.id, emailVerified: true });
+  });
+
+  it('accepts the token of an unconfirmed address when confirmation is not required (the default)', async () => {
+    const h = createFlowHarness();
+    const registered = await h.register({ email: 'relaxed@example.com' });
+    await expect(h.auth.verifyAccessToken(registered.accessToken)).resolves.toMatchObject({ emailVerified: false });
+  });
+});

@@ -8,7 +8,7 @@ const iat = epochSeconds(now);
 
 describe.each(CACHE_MODES)('%s', (mode) => {
   describe('token claims', () => {
-    it('puts exactly id, sub (= id), email, roles, ver, iat and exp into an access token', async () => {
+    it('puts exactly id, sub (= id), email, roles, ver, email_verified, iat and exp into an access token', async () => {
       const { token } = await tokenService(0, 1, mode).signAccessToken(USER, now);
       expect(decodeJwt(token)).toEqual({
         id: USER.id,
@@ -16,6 +16,7 @@ describe.each(CACHE_MODES)('%s', (mode) => {
         email: USER.email,
         roles: ['user', 'manager'],
         ver: 0,
+        email_verified: false,
         iat,
         exp: iat + ACCESS_TTL,
       });
@@ -44,9 +45,19 @@ describe.each(CACHE_MODES)('%s', (mode) => {
         email: USER.email,
         roles: ['user', 'manager'],
         ver: 0,
+        emailVerified: false,
         iat,
         exp: iat + ACCESS_TTL,
       });
+    });
+
+    it('says email_verified only for a user whose address is confirmed, and reads a token without it as unconfirmed', async () => {
+      const service = tokenService(0, 1, mode);
+      const confirmed = await service.signAccessToken({ ...USER, isActive: true }, now);
+      expect(decodeJwt(confirmed.token).email_verified).toBe(true);
+      await expect(service.verifyAccessToken(confirmed.token, now)).resolves.toMatchObject({ emailVerified: true });
+      const unconfirmed = await service.signAccessToken({ ...USER, isActive: false }, now);
+      await expect(service.verifyAccessToken(unconfirmed.token, now)).resolves.toMatchObject({ emailVerified: false });
     });
 
     it('returns the verified refresh payload with the same claims', async () => {

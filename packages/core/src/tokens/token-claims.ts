@@ -9,6 +9,11 @@ export interface AccessTokenPayload {
   roles: Role[];
   /** The user's `tokenVersion` at issue time; checked per request when that option is on. */
   ver: number;
+  /**
+   * Whether the e-mail address was confirmed at issue time (claim `email_verified`, as in OpenID
+   * Connect). With `requireEmailVerification`, the guard refuses a token without `true` here.
+   */
+  emailVerified: boolean;
   iat: number;
   exp: number;
 }

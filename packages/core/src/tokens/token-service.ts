@@ -24,7 +24,10 @@ export interface SignedToken {
 }
 
 export interface TokenService {
-  signAccessToken(user: { id: string; email: string; roles: readonly Role[]; tokenVersion?: number }, now: Date): Promise<SignedToken>;
+  signAccessToken(
+    user: { id: string; email: string; roles: readonly Role[]; tokenVersion?: number; isActive?: boolean },
+    now: Date,
+  ): Promise<SignedToken>;
   signRefreshToken(claims: { userId: string; jti: string; familyId: string }, now: Date): Promise<SignedToken>;
   /** Rejects with `TOKEN_EXPIRED` or `TOKEN_INVALID`. */
   verifyAccessToken(token: string, now: Date): Promise<AccessTokenPayload>;
@@ -122,7 +125,15 @@ export function createTokenService(
   return {
     async signAccessToken(user, now) {
       const { iat, exp } = lifetime(now, config.accessTokenTtl);
-      const claims = { id: user.id, sub: user.id, email: user.email, roles: [...user.roles], ver: user.tokenVersion ?? 0 };
+      const claims = {
+        id: user.id,
+        sub: user.id,
+        email: user.email,
+        roles: [...user.roles],
+        ver: user.tokenVersion ?? 0,
+        // Not known to be confirmed unless said: `requireEmailVerification` then refuses the token.
+        email_verified: user.isActive === true,
+      };
       return { token: await sign(claims, ACCESS_TOKEN_TYPE, accessKey, iat, exp), iat, exp };
     },
 
@@ -144,7 +155,8 @@ export function createTokenService(
         typeof p.email === 'string' &&
         Array.isArray(p.roles) &&
         p.roles.every(isRole) &&
-        (p.ver === undefined || Number.isSafeInteger(p.ver));
+        (p.ver === undefined || Number.isSafeInteger(p.ver)) &&
+        (p.email_verified === undefined || typeof p.email_verified === 'boolean');
       if (!valid) throw new AuthError('TOKEN_INVALID', 'The token is invalid.');
       const payload: AccessTokenPayload = {
         id: p.id as string,
@@ -152,6 +164,8 @@ export function createTokenService(
         email: p.email as string,
         roles: [...(p.roles as Role[])],
         ver: (p.ver as number | undefined) ?? 0,
+        // Absent (a token of an earlier version): not known to be confirmed.
+        emailVerified: p.email_verified === true,
         iat: p.iat as number,
         exp: p.exp as number,
       };

@@ -124,5 +124,24 @@ export function registrationSuite(start: StartServer): void {
       expect((await s.api('GET', `/api/v1/auth/verify-email?token=${token}`)).status).toBe(200);
       expect((await s.api('POST', '/api/v1/auth/login', { body: { email: input.email, password: input.password } })).status).toBe(200);
     });
+
+    it('answers 403 to the tokens registration returned until the address is confirmed, then a refresh gives working ones', async () => {
+      const { input, body } = await registerUser(s);
+      const { accessToken, refreshToken } = body as { accessToken: string; refreshToken: string };
+      const me = (token: string) => s.api('GET', '/api/v1/users/me', { headers: { authorization: `Bearer ${token}` } });
+
+      const blocked = await me(accessToken);
+      expect(blocked.status).toBe(403);
+      expect(blocked.body).toEqual({ statusCode: 403, message: expect.stringMatching(/confirm/i), error: 'Forbidden' });
+      expect((await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken } })).status).toBe(403);
+
+      const token = await mailTokenFor(s, input.email, VERIFY_LINK);
+      expect((await s.api('GET', `/api/v1/auth/verify-email?token=${token}`)).status).toBe(200);
+      const refreshed = await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken } });
+      expect(refreshed.status).toBe(200);
+      const fresh = await me((refreshed.body as { accessToken: string }).accessToken);
+      expect(fresh.status).toBe(200);
+      expect(fresh.body).toMatchObject({ email: input.email, isActive: true });
+    });
   });
 }
