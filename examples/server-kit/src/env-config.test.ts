@@ -118,6 +118,11 @@ describe('readServerSettings (CONTRACT §7)', () => {
     );
   });
 
+  it('names only environment variables when JWT_REFRESH_SECRET equals JWT_SECRET', () => {
+    const equal = () => readServerSettings({ JWT_SECRET: 'z'.repeat(40), JWT_REFRESH_SECRET: 'z'.repeat(40) });
+    expect(equal).toThrow(new ConfigurationError('Invalid configuration: JWT_REFRESH_SECRET must differ from JWT_SECRET.'));
+  });
+
   it('names the variable of a bad duration, number, flag or port', () => {
     expect(() => readServerSettings({ ...SECRETS, JWT_EXPIRATION_TIME: 'soon' })).toThrow(/JWT_EXPIRATION_TIME/);
     expect(() => readServerSettings({ ...SECRETS, ARGON2_MEMORY_COST: 'lots' })).toThrow(/ARGON2_MEMORY_COST/);

@@ -53,6 +53,18 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   checkTokenVersion: 'CHECK_TOKEN_VERSION',
 };
 
+/** Any core setting name, longest first so `rateLimit.loginFailures.limit` wins over shorter names. */
+const SETTING_NAMES = new RegExp(
+  `\\b(?:${Object.keys(AUTH_SETTING_VARIABLES)
+    .sort((a, b) => b.length - a.length)
+    .map((name) => name.replaceAll('.', '\\.'))
+    .join('|')})\\b`,
+  'g',
+);
+
+/** Core's messages may name another setting (`must differ from accessTokenSecret`); say its variable instead. */
+const inVariableNames = (message: string) => message.replace(SETTING_NAMES, (name) => AUTH_SETTING_VARIABLES[name] ?? name);
+
 /** A rule written `5/15m` (limit / window) in the environment. */
 function rule(env: NodeJS.ProcessEnv, name: string): { limit: string; windowSeconds: string } | undefined {
   const raw = value(env, name);
@@ -159,7 +171,7 @@ function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): Au
     });
   } catch (error) {
     if (!(error instanceof AuthError) || !error.details) throw error;
-    const lines = error.details.map((d) => `${AUTH_SETTING_VARIABLES[d.path] ?? d.path} ${d.message}`);
+    const lines = error.details.map((d) => `${AUTH_SETTING_VARIABLES[d.path] ?? d.path} ${inVariableNames(d.message)}`);
     throw new ConfigurationError(`Invalid configuration: ${lines.join('; ')}.`);
   }
 }
