@@ -52,7 +52,7 @@ export async function openMail(settings: ServerSettings, log: Logger): Promise<M
     from: settings.mailFrom,
     transport: { host: catcher.host, port: catcher.port, secure: false, ignoreTLS: true },
   });
-  log.info('development mail catcher: mail is caught in-process', { smtp: `${catcher.host}:${catcher.port}`, viewer: `${settings.appUrl}/mailhog/` });
+  // startServer announces the catcher and its viewer once the HTTP server listens.
   return {
     mailer: smtp,
     catcher,

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createMemoryStore } from '@gatehouse/store-memory';
 import { openSqlStore } from '@gatehouse/store-sql';
 import { DATABASES_REQUIRED } from '@gatehouse/store-sql/testing';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readServerSettings } from './env-config.js';
+import { ConfigurationError, readServerSettings } from './env-config.js';
 import { silentLogger } from './logger.js';
 import { openRateLimiter } from './open-rate-limiter.js';
 
@@ -52,6 +53,15 @@ describe('openRateLimiter (RATE_LIMIT_STORE=auto)', () => {
 
   it('refuses RATE_LIMIT_STORE=redis without REDIS_URL, naming both', async () => {
     await expect(openRateLimiter(settings({ RATE_LIMIT_STORE: 'redis' }), createMemoryStore(), silentLogger)).rejects.toThrow(/REDIS_URL/);
+  });
+
+  it('says the Redis server of REDIS_URL cannot be reached, without the password', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const opening = openRateLimiter(settings({ REDIS_URL: `redis://:s3cret-pw@127.0.0.1:${port}` }), createMemoryStore(), silentLogger);
+    await expect(opening).rejects.toThrow(new ConfigurationError(`cannot reach the Redis server of REDIS_URL (connect ECONNREFUSED 127.0.0.1:${port})`));
   });
 
   it.skipIf(!reachable && !DATABASES_REQUIRED)('uses Redis when REDIS_URL is set (Redis at 127.0.0.1:6379)', async () => {

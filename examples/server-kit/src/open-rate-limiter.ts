@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { ServerSettings } from './env-config.js';
 import { ConfigurationError } from './env-config.js';
 import type { Logger } from './logger.js';
+import { connectionFailure } from './start-up-failure.js';
 
 export interface RateLimiterSetup {
   limiter: RateLimiter;
@@ -25,8 +26,18 @@ export async function openRateLimiter(settings: ServerSettings, store: AuthStore
     if (!settings.redisUrl) throw new ConfigurationError('RATE_LIMIT_STORE=redis needs REDIS_URL.');
     // Fail fast at start rather than at the first login: lazy connect, then one PING.
     const redis = new Redis(settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    // ioredis rejects connect() with "Connection is closed."; the reason comes as an 'error' event.
+    let reason: Error | undefined;
+    const remember = (error: Error) => void (reason = error);
+    redis.on('error', remember);
+    try {
+      await redis.connect();
+    } catch (error) {
+      redis.disconnect();
+      throw connectionFailure('REDIS_URL', settings.redisUrl, reason ?? error, 'Redis server');
+    }
+    redis.off('error', remember);
     redis.on('error', (error: Error) => log.error('redis error', { errorMessage: error.message }));
-    await redis.connect();
     return { limiter: createRedisRateLimiter(redis), description: 'redis', close: async () => void (await redis.quit()) };
   }
   if (wanted === 'database') {

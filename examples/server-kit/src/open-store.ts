@@ -1,13 +1,25 @@
 import type { AuthStore } from '@gatehouse/core';
 import { createMemoryStore } from '@gatehouse/store-memory';
-import { openSqlStore } from '@gatehouse/store-sql';
+import { openSqlStore, parseDatabaseUrl } from '@gatehouse/store-sql';
+import { ConfigurationError } from './env-config.js';
+import { connectionFailure } from './start-up-failure.js';
 
 /**
  * Picks the store from `DATABASE_URL` (CONTRACT §7): `memory:` for the in-memory store, anything
  * else (`sqlite:<path>`, `postgres://…`, `mysql://…`) for the SQL store, migrated at start unless
- * `DB_MIGRATE_ON_START=false`.
+ * `DB_MIGRATE_ON_START=false`. A URL of no known form, or a database that cannot be reached or
+ * migrated, rejects with a `ConfigurationError` naming `DATABASE_URL` (never its password).
  */
 export async function openStore(databaseUrl: string, options: { migrate: boolean }): Promise<AuthStore> {
   if (databaseUrl === 'memory:') return createMemoryStore();
-  return openSqlStore(databaseUrl, { migrate: options.migrate });
+  try {
+    parseDatabaseUrl(databaseUrl);
+  } catch {
+    throw new ConfigurationError('DATABASE_URL must be memory:, sqlite:<path>, postgres://… or mysql://… (see docs/stores.md).');
+  }
+  try {
+    return await openSqlStore(databaseUrl, { migrate: options.migrate });
+  } catch (error) {
+    throw connectionFailure('DATABASE_URL', databaseUrl, error);
+  }
 }

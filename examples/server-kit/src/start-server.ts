@@ -7,6 +7,7 @@ import { openHasher } from './open-hasher.js';
 import { openMail, type MailSetup } from './open-mail.js';
 import { openRateLimiter } from './open-rate-limiter.js';
 import { openStore } from './open-store.js';
+import { listenFailure } from './start-up-failure.js';
 
 export interface RunningServer {
   /** Base URL the server listens on, e.g. `http://127.0.0.1:3000`. */
@@ -19,11 +20,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Listens on HOST:PORT; a busy port or a foreign address rejects with a `ConfigurationError` naming them. */
 function listen(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const fail = (error: Error) => reject(listenFailure(error, host, port) ?? error);
+    server.once('error', fail);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', fail);
       resolve((server.address() as AddressInfo).port);
     });
   });
@@ -50,60 +53,76 @@ export async function startServer(settings: ServerSettings, createListener: Crea
   if (settings.ephemeralSecrets) {
     log.warn('JWT_SECRET / JWT_REFRESH_SECRET are not set: using secrets generated for this process only. Tokens die with the process. Set both (32+ characters) to keep sessions across restarts; production refuses to start without them.');
   }
-  const store = await openStore(settings.databaseUrl, { migrate: settings.migrateOnStart });
-  const mail = await openMail(settings, log);
-  const hashing = await openHasher(settings.auth.argon2, log);
-  const limits = await openRateLimiter(settings, store, log);
-  const auth = createAuth({
-    config: settings.auth,
-    hasher: hashing.hasher,
-    store,
-    mailer: mail.mailer,
-    rateLimiter: limits.limiter,
-    // The audit trail: one JSON line per event; events carry masked addresses and no secrets.
-    onEvent: (event) => log.info('audit', { ...event, at: event.at.toISOString() }),
-    onBackgroundError: (failure) =>
-      log.error('background task failed', { operation: failure.operation, userId: failure.userId, ...describeError(failure.error) }),
-  });
+  // What is open so far, closed in reverse if a later step fails, so a failed start leaves nothing running.
+  const opened: Array<() => Promise<void>> = [];
+  try {
+    const store = await openStore(settings.databaseUrl, { migrate: settings.migrateOnStart });
+    opened.push(() => store.close());
+    const mail = await openMail(settings, log);
+    opened.push(() => mail.close());
+    const hashing = await openHasher(settings.auth.argon2, log);
+    opened.push(() => hashing.close());
+    const limits = await openRateLimiter(settings, store, log);
+    opened.push(() => limits.close());
+    const auth = createAuth({
+      config: settings.auth,
+      hasher: hashing.hasher,
+      store,
+      mailer: mail.mailer,
+      rateLimiter: limits.limiter,
+      // The audit trail: one JSON line per event; events carry masked addresses and no secrets.
+      onEvent: (event) => log.info('audit', { ...event, at: event.at.toISOString() }),
+      onBackgroundError: (failure) =>
+        log.error('background task failed', { operation: failure.operation, userId: failure.userId, ...describeError(failure.error) }),
+    });
 
-  if (settings.bootstrapSuper) {
-    const superUser = await auth.ensureSuperUser(settings.bootstrapSuper);
-    log.info('bootstrap super user ready', { userId: superUser.id, email: maskEmail(superUser.email) });
+    if (settings.bootstrapSuper) {
+      const superUser = await auth.ensureSuperUser(settings.bootstrapSuper);
+      log.info('bootstrap super user ready', { userId: superUser.id, email: maskEmail(superUser.email) });
+    }
+
+    const http = { trustedProxyHops: settings.trustedProxyHops, corsOrigins: settings.corsOrigins };
+    const server = createServer(createListener({ auth, log, mailViewer: mail.viewerCatcher, http }));
+    // A slow client must not hold a connection forever.
+    server.requestTimeout = 30_000;
+    server.headersTimeout = 10_000;
+    const port = await listen(server, settings.host, settings.port);
+    const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
+    log.info('gatehouse example server listening', {
+      url,
+      store: settings.databaseUrl.split(':')[0],
+      mail: mail.description,
+      rateLimits: settings.auth.rateLimit.enabled ? limits.description : 'off',
+    });
+    // Only now: before the server listens, the viewer's URL may point at a port someone else holds.
+    if (mail.viewerCatcher) {
+      const { host, port: smtpPort } = mail.viewerCatcher;
+      log.info('development mail catcher: mail is caught in-process', { smtp: `${host}:${smtpPort}`, viewer: `${settings.appUrl}/mailhog/` });
+    }
+
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      auth,
+      store,
+      mail,
+      close: () =>
+        (closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+          });
+          // Mails started by the last requests still need the mailer and the store.
+          await auth.whenIdle();
+          await mail.close();
+          await store.close();
+          await hashing.close();
+          await limits.close();
+        })()),
+    };
+  } catch (error) {
+    for (const close of opened.reverse()) await close().catch(() => {});
+    throw error;
   }
-
-  const http = { trustedProxyHops: settings.trustedProxyHops, corsOrigins: settings.corsOrigins };
-  const server = createServer(createListener({ auth, log, mailViewer: mail.viewerCatcher, http }));
-  // A slow client must not hold a connection forever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
-  const port = await listen(server, settings.host, settings.port);
-  const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
-  log.info('gatehouse example server listening', {
-    url,
-    store: settings.databaseUrl.split(':')[0],
-    mail: mail.description,
-    rateLimits: settings.auth.rateLimit.enabled ? limits.description : 'off',
-  });
-
-  let closing: Promise<void> | undefined;
-  return {
-    url,
-    port,
-    auth,
-    store,
-    mail,
-    close: () =>
-      (closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
-        // Mails started by the last requests still need the mailer and the store.
-        await auth.whenIdle();
-        await mail.close();
-        await store.close();
-        await hashing.close();
-        await limits.close();
-      })()),
-  };
 }
