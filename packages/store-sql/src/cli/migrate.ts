@@ -4,6 +4,7 @@
 import { runMigrateCommand } from './run-migrate-command.js';
 
 process.exitCode = await runMigrateCommand({
+  args: process.argv.slice(2),
   databaseUrl: process.env.DATABASE_URL,
   log: (line) => console.log(line),
   error: (line) => console.error(line),
