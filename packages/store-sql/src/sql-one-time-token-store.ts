@@ -1,5 +1,6 @@
 import type { OneTimeTokenPurpose, OneTimeTokenStore } from '@gatehouse/core';
 import type { Kysely } from 'kysely';
+import { couldBeStored } from './could-be-stored.js';
 import { toEpochMillis } from './row-mapping.js';
 import type { GatehouseDatabase } from './schema/database-schema.js';
 
@@ -15,6 +16,7 @@ export async function consumeOneTimeTokenIn(
   purpose: OneTimeTokenPurpose,
   now: Date,
 ): Promise<{ userId: string } | null> {
+  if (!couldBeStored(tokenHash)) return null;
   const result = await db
     .updateTable('one_time_tokens')
     .set({ consumed_at: toEpochMillis(now) })
@@ -30,6 +32,7 @@ export async function consumeOneTimeTokenIn(
 
 /** Voids the unused tokens of one purpose for a user; shared with the reset transaction. */
 export async function revokeOneTimeTokensIn(db: Db, userId: string, purpose: OneTimeTokenPurpose, at: Date): Promise<void> {
+  if (!couldBeStored(userId)) return;
   await db
     .updateTable('one_time_tokens')
     .set({ consumed_at: toEpochMillis(at) })
@@ -57,6 +60,7 @@ export function createSqlOneTimeTokenStore(db: Db): OneTimeTokenStore {
     },
 
     async findActiveOneTimeToken(tokenHash, purpose, now) {
+      if (!couldBeStored(tokenHash)) return null;
       const row = await db
         .selectFrom('one_time_tokens')
         .select('user_id')

@@ -1,5 +1,6 @@
 import type { RefreshTokenStore } from '@gatehouse/core';
 import type { Kysely } from 'kysely';
+import { couldBeStored } from './could-be-stored.js';
 import { toEpochMillis } from './row-mapping.js';
 import type { GatehouseDatabase } from './schema/database-schema.js';
 
@@ -7,6 +8,7 @@ type Db = Kysely<GatehouseDatabase>;
 
 /** Revokes every live refresh token of a user; shared with the password reset transaction. */
 export async function revokeAllRefreshTokensIn(db: Db, userId: string, at: Date): Promise<void> {
+  if (!couldBeStored(userId)) return;
   // Only unrevoked rows: the first revocation time is the one worth keeping.
   await db
     .updateTable('refresh_tokens')
@@ -35,6 +37,7 @@ export function createSqlRefreshTokenStore(db: Db): RefreshTokenStore {
     },
 
     async consumeRefreshToken(jti, now) {
+      if (!couldBeStored(jti)) return false;
       // One conditional UPDATE: the database lets exactly one of two racing callers change the row.
       const result = await db
         .updateTable('refresh_tokens')
@@ -48,6 +51,7 @@ export function createSqlRefreshTokenStore(db: Db): RefreshTokenStore {
     },
 
     async revokeRefreshTokenFamily(familyId, at) {
+      if (!couldBeStored(familyId)) return;
       await db
         .updateTable('refresh_tokens')
         .set({ revoked_at: toEpochMillis(at) })

@@ -1,5 +1,6 @@
 import type { Role, UserRecord, UserStore } from '@gatehouse/core';
 import type { Kysely } from 'kysely';
+import { couldBeStored } from './could-be-stored.js';
 import { canonicalRoles, fromUserRow, toEpochMillis, toUserRow, uniqueKey, type UserRow } from './row-mapping.js';
 import type { GatehouseDatabase } from './schema/database-schema.js';
 import type { SqlDatabase } from './sql-dialect.js';
@@ -21,6 +22,7 @@ async function withRoles(db: Db, rows: readonly UserRow[]): Promise<UserRecord[]
 }
 
 async function findOne(db: Db, column: 'id' | 'email_key', value: string): Promise<UserRecord | null> {
+  if (!couldBeStored(value)) return null;
   const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
   return row ? ((await withRoles(db, [row]))[0] ?? null) : null;
 }
@@ -76,6 +78,7 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
     },
 
     async setUserRoles(id, roles, at) {
+      if (!couldBeStored(id)) return null;
       return db.transaction().execute(async (trx) => {
         // Updating the user row first locks it, so two role changes of one user run one after the other.
         await trx.updateTable('users').set({ updated_at: toEpochMillis(at) }).where('id', '=', id).execute();
@@ -88,6 +91,7 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
     },
 
     async markEmailVerified(id, at) {
+      if (!couldBeStored(id)) return;
       await db
         .updateTable('users')
         .set((eb) => ({
@@ -101,6 +105,7 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
     },
 
     async updatePasswordHash(id, passwordHash, at) {
+      if (!couldBeStored(id)) return;
       await db.updateTable('users').set({ password_hash: passwordHash, updated_at: toEpochMillis(at) }).where('id', '=', id).execute();
     },
 
@@ -109,6 +114,7 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
     },
 
     async recordLogin(id, at) {
+      if (!couldBeStored(id)) return;
       // A login is not an edit of the account, so updated_at stays as it was.
       await db.updateTable('users').set({ last_login_at: toEpochMillis(at) }).where('id', '=', id).execute();
     },
@@ -119,6 +125,7 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
 
 /** Sets a password chosen by the user; shared with the password reset, which runs it in its transaction. */
 export async function changePasswordIn(db: Db, id: string, passwordHash: string, at: Date): Promise<void> {
+  if (!couldBeStored(id)) return;
   const when = toEpochMillis(at);
   await db
     .updateTable('users')
@@ -133,6 +140,7 @@ export async function changePasswordIn(db: Db, id: string, passwordHash: string,
  * bumps never read the same value; the read then sees this transaction's own write.
  */
 export async function bumpTokenVersionIn(db: Db, id: string, at: Date): Promise<number | null> {
+  if (!couldBeStored(id)) return null;
   await db
     .updateTable('users')
     .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: toEpochMillis(at) }))

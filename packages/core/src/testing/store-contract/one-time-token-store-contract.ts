@@ -34,6 +34,17 @@ export function describeOneTimeTokenStoreContract(subject: StoreUnderTest): void
       expect(await subject.store().oneTimeTokens.consumeOneTimeToken(unknown, 'password-reset', NOW)).toBeNull();
     });
 
+    it('treats a token hash or user id containing a NUL byte as unknown', async () => {
+      const token = aOneTimeToken('user-1', 'password-reset');
+      await subject.store().oneTimeTokens.saveOneTimeToken(token);
+      const tokens = subject.store().oneTimeTokens;
+
+      expect(await tokens.findActiveOneTimeToken(`${token.tokenHash}\u0000`, 'password-reset', NOW)).toBeNull();
+      expect(await tokens.consumeOneTimeToken(`${token.tokenHash}\u0000`, 'password-reset', NOW)).toBeNull();
+      await tokens.revokeOneTimeTokens('user-1\u0000', 'password-reset', at(1));
+      expect(await tokens.consumeOneTimeToken(token.tokenHash, 'password-reset', NOW)).toEqual({ userId: 'user-1' });
+    });
+
     it('refuses a token presented for another purpose and keeps it usable for its own', async () => {
       const token = aOneTimeToken('user-1', 'email-verification');
       await subject.store().oneTimeTokens.saveOneTimeToken(token);

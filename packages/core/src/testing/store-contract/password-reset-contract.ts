@@ -93,6 +93,14 @@ export function describePasswordResetContract(subject: StoreUnderTest): void {
       await expectNothingChanged(subject.store(), scene);
     });
 
+    it('answers null and changes nothing for a token hash containing a NUL byte', async () => {
+      const scene = await seedResetScene(subject.store());
+
+      const tokenHash = `${scene.reset.tokenHash}\u0000`;
+      expect(await subject.store().completePasswordReset({ tokenHash, passwordHash: '$new$', now: NOW })).toBeNull();
+      await expectNothingChanged(subject.store(), scene);
+    });
+
     it('answers null and changes nothing for a token that was already used', async () => {
       const scene = await seedResetScene(subject.store());
       await subject.store().oneTimeTokens.consumeOneTimeToken(scene.reset.tokenHash, 'password-reset', at(1_000));

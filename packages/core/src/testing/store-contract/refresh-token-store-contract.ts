@@ -64,6 +64,17 @@ export function describeRefreshTokenStoreContract(subject: StoreUnderTest): void
       expect(await subject.store().refreshTokens.consumeRefreshToken(theirs.jti, NOW)).toBe(true);
     });
 
+    it('treats a jti, family id or user id containing a NUL byte as unknown', async () => {
+      const token = aRefreshToken('user-1');
+      await subject.store().refreshTokens.saveRefreshToken(token);
+      const tokens = subject.store().refreshTokens;
+
+      expect(await tokens.consumeRefreshToken(`${token.jti}\u0000`, NOW)).toBe(false);
+      await tokens.revokeRefreshTokenFamily(`${token.familyId}\u0000`, at(1));
+      await tokens.revokeAllRefreshTokens('user-1\u0000', at(1));
+      expect(await tokens.consumeRefreshToken(token.jti, NOW)).toBe(true);
+    });
+
     it('accepts revoking a family or user that has no tokens', async () => {
       const token = aRefreshToken('user-1');
       await subject.store().refreshTokens.saveRefreshToken(token);

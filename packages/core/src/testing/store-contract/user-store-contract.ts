@@ -39,6 +39,20 @@ export function describeUserStoreContract(subject: StoreUnderTest): void {
       expect(await subject.store().users.findUserByEmail('unknown@example.com')).toBeNull();
     });
 
+    // No stored value holds a NUL byte (validation refuses it), yet PostgreSQL rejects one in any
+    // query parameter; a lookup by such a string must answer "none", not fail.
+    it('finds no user for an id or e-mail containing a NUL byte', async () => {
+      const user = aUser({ email: 'nul@example.com' });
+      await subject.store().users.createUser(user);
+      const users = subject.store().users;
+
+      for (const id of [`${user.id}\u0000`, '\u0000', `\u0000${user.id}`]) expect(await users.findUserById(id), JSON.stringify(id)).toBeNull();
+      for (const email of ['nul@example.com\u0000', 'nul\u0000@example.com', user.username + '\u0000']) {
+        expect(await users.findUserByEmail(email), JSON.stringify(email)).toBeNull();
+      }
+      expect(comparable(await users.findUserById(user.id))).toEqual(comparable(user));
+    });
+
     it('keeps quotes and SQL text as plain data', async () => {
       const user = aUser({
         email: "o'hara@example.com",

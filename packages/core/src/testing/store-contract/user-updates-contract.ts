@@ -97,6 +97,21 @@ export function describeUserUpdatesContract(subject: StoreUnderTest): void {
       expect(comparable(await subject.store().users.findUserById(bystander.id))).toEqual(comparable(bystander));
     });
 
+    it('changes no user for an id containing a NUL byte', async () => {
+      const user = aUser({ roles: ['user'] });
+      await subject.store().users.createUser(user);
+      const users = subject.store().users;
+      const id = `${user.id}\u0000`;
+
+      expect(await users.setUserRoles(id, ['super'], at(1))).toBeNull();
+      await expect(users.markEmailVerified(id, at(1))).resolves.toBeUndefined();
+      await expect(users.updatePasswordHash(id, '$x$', at(1))).resolves.toBeUndefined();
+      await expect(users.changePassword(id, '$x$', at(1))).resolves.toBeUndefined();
+      await expect(users.recordLogin(id, at(1))).resolves.toBeUndefined();
+      expect(await users.bumpTokenVersion(id, at(1))).toBeNull();
+      expect(comparable(await users.findUserById(user.id))).toEqual(comparable(user));
+    });
+
     it('ignores updates for an unknown id without creating a user', async () => {
       const ghost = globalThis.crypto.randomUUID();
       const users = subject.store().users;
