@@ -27,14 +27,15 @@ export function errorHandler(logUnexpected: (error: unknown) => void = (e) => co
 }
 
 /**
- * The JSON 404 for `app.notFound`: the same body with or without a token.
+ * The JSON 404 for `app.notFound`: the same body with or without a token; a path that is not
+ * validly percent-encoded gets the 400 it gets on a route (see `assertPathEncoding`).
  *
  * @example
  * app.notFound(notFound());
  */
 export function notFound(): NotFoundHandler {
   return (c) => {
-    const { status, body } = routeNotFound();
+    const { status, body } = routeNotFound(c.req.url);
     return jsonResponse(c, status, body);
   };
 }

@@ -57,6 +57,22 @@ describe('secureRoutes folds the guard into the route', () => {
     expect((await app.request('/reports', { headers: bearer(managerToken) })).status).toBe(200);
   });
 
+  it('checks the path encoding before the token, on public and protected routes, and keeps them one handler', async () => {
+    const { api, app } = appWith((r) => {
+      r.get('/users/:id', (c) => c.json({ id: c.req.param('id') }));
+      r.get('/open/:id', publicRoute, (c) => c.json({ id: c.req.param('id') }));
+    });
+    expect(handlerCount(api, 'GET', '/users/:id')).toBe(1);
+    expect(handlerCount(api, 'GET', '/open/:id')).toBe(1);
+    for (const path of ['/users/%ZZ', '/open/%E0%A4%A']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({ statusCode: 400, message: 'The request path is not validly percent-encoded.', error: 'Bad Request' });
+    }
+    expect((await app.request('/users/a%20b')).status).toBe(401);
+    expect(await (await app.request('/open/a%20b')).json()).toEqual({ id: 'a b' });
+  });
+
   it('leaves a public GET route as the one handler it declared', async () => {
     const { api, app } = appWith((r) => r.get('/health', publicRoute, (c) => c.json({ status: 'ok' })));
     expect(handlerCount(api, 'GET', '/health')).toBe(1);

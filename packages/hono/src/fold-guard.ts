@@ -9,24 +9,35 @@ export interface FoldParts {
   body: MiddlewareHandler;
   /** `authenticate`'s check without the middleware around it. */
   verify: (c: Context<GatehouseEnv>) => Promise<void>;
+  /** Throws the 400 for a request path that is not validly percent-encoded (`assertPathEncoding`). */
+  checkPath: (c: Context) => void;
 }
 
 /**
  * The same steps in fewer handlers, so Hono does less per request. Hono answers a route that has a
  * single handler without its middleware chain; one more middleware, even a no-op, costs about 15 %
  * of a bare route's throughput here. So: on a GET route (Hono serves HEAD from it) the body rules
- * are left out, since they read no body there; and the token check runs at the start of the next
- * handler instead of as a middleware of its own. A protected GET route with one handler is thus
- * one handler, as fast as a bare route but for the check itself. Order and effect are unchanged:
- * the check still runs before any of the route's own code, and its error still goes to `onError`.
+ * are left out, since they read no body there; and the path check and the token check run at the
+ * start of the next handler instead of as middlewares of their own. A protected GET route with one
+ * handler is thus one handler, as fast as a bare route but for the checks themselves. Order and
+ * effect are unchanged: the path is checked first, then the token, both before any of the route's
+ * own code, and their errors still go to `onError`.
  */
 export function foldGuard(method: string, handlers: readonly MiddlewareHandler[], parts: FoldParts): MiddlewareHandler[] {
   const steps = method === 'get' ? handlers.filter((h) => h !== parts.body) : [...handlers];
-  if (steps[0] !== parts.authenticate || steps.length < 2) return steps;
-  const [, first, ...rest] = steps as [MiddlewareHandler, MiddlewareHandler, ...MiddlewareHandler[]];
-  const guarded: MiddlewareHandler = async (c, next) => {
-    await parts.verify(c as Context<GatehouseEnv>);
-    return first(c, next);
-  };
-  return [guarded, ...rest];
+  const verifies = steps[0] === parts.authenticate && steps.length >= 2;
+  const [first, ...rest] = verifies ? steps.slice(1) : steps;
+  if (!first) return steps;
+  const folded: MiddlewareHandler = verifies
+    ? async (c, next) => {
+        parts.checkPath(c);
+        await parts.verify(c as Context<GatehouseEnv>);
+        return first(c, next);
+      }
+    : // Not async: a public handler that answers synchronously keeps doing so.
+      (c, next) => {
+        parts.checkPath(c);
+        return first(c, next);
+      };
+  return [folded, ...rest];
 }

@@ -1,5 +1,5 @@
 import type { Auth } from '@gatehouse/core';
-import { guardRoute, type RouteGuardParts } from '@gatehouse/http';
+import { assertPathEncoding, guardRoute, type RouteGuardParts } from '@gatehouse/http';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { METHODS } from 'hono/router';
 import type { GatehouseEnv } from './gatehouse-env.js';
@@ -80,7 +80,8 @@ function guardInstance(app: Hono<any, any, any>, guard: Guard): void {
  * `basePath(...)` always adds the guard; `route()` only accepts other `secureRoutes` apps and
  * `mount()` is refused, since both would add routes the guard never saw. Middleware added with
  * `use` is not a route and is not guarded. HEAD is served by GET routes, guard included; OPTIONS is
- * not answered unless you declare it (or put a CORS middleware on the outer app).
+ * not answered unless you declare it (or put a CORS middleware on the outer app). A request path
+ * that is not validly percent-encoded is answered 400 before the guard (`assertPathEncoding`).
  *
  * @example
  * const api = secureRoutes(auth);
@@ -95,6 +96,7 @@ export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(auth: Auth, 
     authenticate: authenticate(auth) as MiddlewareHandler,
     body: jsonBody(options.bodyLimitBytes) as MiddlewareHandler,
     verify: verifyBearer(auth),
+    checkPath: (c) => assertPathEncoding(c.req.url),
   };
   guardInstance(app, guard);
   return app;

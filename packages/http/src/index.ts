@@ -4,6 +4,7 @@ export type { ErrorBody, ErrorResponse } from './http-error.js';
 export { bodyError } from './body-errors.js';
 export type { BodyFailure } from './body-errors.js';
 export { parseJsonBody, isJsonContentType, assertIdentityEncoding, methodTakesBody, DEFAULT_BODY_LIMIT_BYTES } from './json-body.js';
+export { assertPathEncoding, pathEncodingError } from './request-path.js';
 export { readBearerToken } from './bearer-token.js';
 export { readRawHeader } from './raw-header.js';
 export { AUTH_ROUTES } from './auth-routes.js';

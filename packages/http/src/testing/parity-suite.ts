@@ -9,6 +9,7 @@ const NOT_UTF_8 = Uint8Array.from([...Buffer.from('{"email":"'), 0xff, ...Buffer
 const JSON_TYPE = 'application/json; charset=utf-8';
 const NOT_FOUND = { statusCode: 404, message: 'No route matches this request.', error: 'Not Found' };
 const MALFORMED_AUTHORIZATION = { statusCode: 401, message: 'The Authorization header must be "Bearer <token>".', error: 'Unauthorized' };
+const MALFORMED_PATH = { statusCode: 400, message: 'The request path is not validly percent-encoded.', error: 'Bad Request' };
 
 /** An error answer as every adapter must send it: exact body, JSON type, the security headers under /api. */
 function expectError(res: Pick<ApiResponse, 'status' | 'headers' | 'body'>, body: { statusCode: number; message?: unknown; error: string; details?: unknown }) {
@@ -154,6 +155,39 @@ export function paritySuite(start: StartServer): void {
         expect(res.headers.get('cache-control')).toBe('no-store');
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       });
+    });
+
+    describe('request paths', () => {
+      it('answers 400 to a path that is not validly percent-encoded, before authentication, on routes and elsewhere', async () => {
+        const t = await session(s);
+        for (const [method, path] of [
+          ['PUT', '/api/v1/users/%ZZ/roles'],
+          ['PUT', '/api/v1/users/%E0%A4%A/roles'],
+          ['PUT', '/api/v1/users/%FF/roles'],
+          ['GET', '/api/v1/users/%ZZ/roles'],
+          ['POST', '/api/v1/auth/login%ZZ'],
+          ['GET', '/api/v1/no-such-route/%'],
+          ['GET', '/%ZZ'],
+        ] as const) {
+          const body = method === 'GET' ? undefined : { roles: ['user'] };
+          for (const token of [undefined, t]) {
+            const res = await s.api(method, path, { body, ...(token ? { token } : {}) });
+            expectError(res, MALFORMED_PATH);
+            expect(res.headers.get('www-authenticate'), `${method} ${path}`).toBeNull();
+          }
+        }
+      });
+
+      it('still routes a path whose escapes are valid, and leaves the query string to the route', async () => {
+        const t = await session(s);
+        // A valid escape in a parameter reaches the route: the guard answers, not the path check.
+        const forbidden = await s.api('PUT', '/api/v1/users/no%20such%20user/roles', { token: t, body: { roles: ['user'] } });
+        expectError(forbidden, { statusCode: 403, error: 'Forbidden' });
+        const badQuery = await s.api('GET', '/api/v1/auth/verify-email?token=%ZZ');
+        expectError(badQuery, { statusCode: 400, error: 'Bad Request' });
+        expect(badQuery.body.message).not.toBe(MALFORMED_PATH.message);
+      });
+
     });
 
     describe('HEAD and OPTIONS', () => {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from './http-error.js';
+import { routeNotFound } from './not-found.js';
+import { assertPathEncoding } from './request-path.js';
+
+function statusOf(url: string): number {
+  try {
+    assertPathEncoding(url);
+    return 200;
+  } catch (error) {
+    if (error instanceof HttpError) return error.status;
+    throw error;
+  }
+}
+
+describe('assertPathEncoding', () => {
+  it('refuses a % without two hex digits and escapes that are not UTF-8, with 400', () => {
+    for (const path of ['/users/%ZZ/roles', '/users/%E0%A4%A/roles', '/users/%FF', '/a/%', '/a%2', 'http://localhost:3000/users/%ZZ?x=1']) {
+      expect(statusOf(path), path).toBe(400);
+    }
+  });
+
+  it('lets plain paths, valid escapes and any query string through', () => {
+    for (const path of ['/', '/api/v1/users/me', '/users/a%20b/%C3%A9', '/a%2Fb', '/verify?token=%ZZ', 'http://localhost/x?y=%', 'http://localhost']) {
+      expect(statusOf(path), path).toBe(200);
+    }
+  });
+});
+
+describe('routeNotFound', () => {
+  it('answers 404 to an unknown path and 400 to one that is not validly percent-encoded', () => {
+    expect(routeNotFound('/no-such-route').status).toBe(404);
+    expect(routeNotFound('/no-such-route/%ZZ').body).toEqual({
+      statusCode: 400,
+      message: 'The request path is not validly percent-encoded.',
+      error: 'Bad Request',
+    });
+  });
+});

@@ -1,0 +1,42 @@
+import { HttpError } from './http-error.js';
+
+const MALFORMED_PATH = 'The request path is not validly percent-encoded.';
+
+/**
+ * The path of `url` (absolute, or origin-form such as `/a/b?c`): everything from the first `/`
+ * after the scheme and authority up to the query.
+ */
+function pathBounds(url: string): [start: number, end: number] {
+  const scheme = url.indexOf('://');
+  const start = url.charCodeAt(0) === 47 /* / */ || scheme < 0 ? 0 : url.indexOf('/', scheme + 3);
+  if (start < 0) return [0, 0];
+  const query = url.indexOf('?', start);
+  return [start, query < 0 ? url.length : query];
+}
+
+/**
+ * Throws the 400 for a request path with invalid percent-encoding: a `%` not followed by two hex
+ * digits, or escapes that do not decode to UTF-8 (`%ZZ`, `%E0%A4%A`, `%FF`). Such a path names no
+ * resource; frameworks disagree about it (Express fails while decoding a route parameter, Hono
+ * matches the undecoded text), so every adapter refuses it the same way, before authentication.
+ * The query string is not checked: its parsers are lenient on every framework alike.
+ *
+ * @example
+ * assertPathEncoding('/api/v1/users/%ZZ/roles'); // throws HttpError 400
+ * assertPathEncoding('http://localhost/api/v1/users/a%20b?x=%ZZ'); // fine
+ */
+export function assertPathEncoding(url: string): void {
+  const [start, end] = pathBounds(url);
+  const percent = url.indexOf('%', start);
+  if (percent < 0 || percent >= end) return;
+  try {
+    decodeURIComponent(url.slice(percent, end));
+  } catch {
+    throw pathEncodingError();
+  }
+}
+
+/** The 400 of `assertPathEncoding`, for adapters whose framework finds the bad escape itself. */
+export function pathEncodingError(): HttpError {
+  return new HttpError(400, MALFORMED_PATH);
+}
