@@ -1,42 +1,30 @@
-import { assertIdentityEncoding, bodyError, DEFAULT_BODY_LIMIT_BYTES, methodTakesBody, parseJsonBody, type BodyFailure } from '@gatehouse/http';
-import express, { type RequestHandler } from 'express';
+import { assertIdentityEncoding, DEFAULT_BODY_LIMIT_BYTES, methodTakesBody, parseJsonBody } from '@gatehouse/http';
+import type { RequestHandler } from 'express';
 import { headerValue } from './header-value.js';
-
-// body-parser's error `type`s, translated to the shared reasons of @gatehouse/http.
-const PARSER_FAILURES: Readonly<Record<string, BodyFailure>> = Object.freeze({
-  'entity.too.large': 'too-large',
-  'encoding.unsupported': 'compressed',
-});
+import { readBodyBytes } from './read-body.js';
 
 /**
- * Reads the raw bytes with Express's own limit handling, then applies the shared JSON rules of
- * `@gatehouse/http` (415 for non-JSON or compressed bodies, 400 for malformed JSON), so every
- * adapter behaves alike. GET and HEAD bodies are not read.
+ * Applies the shared body rules of `@gatehouse/http` and puts the result in `req.body`: 413 over
+ * `limitBytes` (16 KiB by default), 415 for a compressed or non-JSON body, 400 for malformed JSON,
+ * `undefined` for an empty body. GET and HEAD bodies are not read. The bytes are read by the same
+ * shared code as on every adapter, so every adapter behaves alike, down to the connection after a
+ * 413.
+ *
+ * @example
+ * router.post('/echo', jsonBody(), (req, res) => { res.json({ received: req.body }); });
  */
 export function jsonBody(limitBytes = DEFAULT_BODY_LIMIT_BYTES): RequestHandler {
-  const readRaw = express.raw({ type: () => true, limit: limitBytes, inflate: false });
-  return (req, res, next) => {
+  return async (req, _res, next) => {
     if (!methodTakesBody(req.method)) {
       req.body = undefined;
       return next();
     }
     try {
       assertIdentityEncoding(headerValue(req, 'content-encoding'));
+      req.body = parseJsonBody(headerValue(req, 'content-type'), await readBodyBytes(req, limitBytes));
     } catch (error) {
       return next(error);
     }
-    readRaw(req, res, (error?: unknown) => {
-      if (error) {
-        const failure = PARSER_FAILURES[(error as { type?: string }).type ?? ''] ?? 'unreadable';
-        return next(bodyError(failure));
-      }
-      try {
-        const bytes: Uint8Array = Buffer.isBuffer(req.body) ? req.body : new Uint8Array(0);
-        req.body = parseJsonBody(headerValue(req, 'content-type'), bytes);
-        next();
-      } catch (parseError) {
-        next(parseError);
-      }
-    });
+    next();
   };
 }

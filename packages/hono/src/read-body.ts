@@ -1,38 +1,23 @@
-import { bodyError } from '@gatehouse/http';
+import { readBodyWithinLimit } from '@gatehouse/http';
 
 /**
- * Reads a web-standard request body into memory, refusing it (413) as soon as it passes
- * `limitBytes`: first by the declared `Content-Length`, then by counting the bytes that actually
- * arrive, so neither a missing nor a lying header lets a larger body through.
+ * Reads a web-standard request body under the shared size rules (`readBodyWithinLimit`): 413 over
+ * `limitBytes`, counted on the bytes that arrive; an over-limit body up to 1 MiB is read to its end
+ * so the connection stays usable, a larger one is left unread and the 413 closes the connection.
+ *
+ * `request.body` is only touched once the declared length allows reading: on @hono/node-server the
+ * getter starts pulling the socket into a web stream, and a half-read stream that nobody finishes
+ * stalls the connection until node-server gives up draining it and drops the socket.
  */
-export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array(0);
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > limitBytes) throw bodyError('too-large');
-
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw bodyError('unreadable');
-    }
-    if (chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > limitBytes) {
-      await reader.cancel().catch(() => {});
-      throw bodyError('too-large');
-    }
-    chunks.push(chunk.value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+export function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  return readBodyWithinLimit(
+    {
+      contentLength: request.headers.get('content-length'),
+      open: () => {
+        const reader = request.body?.getReader();
+        return reader ? async () => (await reader.read()).value : null;
+      },
+    },
+    limitBytes,
+  );
 }

@@ -7,6 +7,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Sent with the error response, e.g. `Connection: close` when the rest of a body was not read. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -51,7 +53,7 @@ export function toErrorResponse(error: unknown, logUnexpected: (error: unknown) 
     return { status, body: body(status, error.message, error.code === 'VALIDATION_FAILED' ? error.details : undefined), headers };
   }
   if (error instanceof HttpError && error.status < 500) {
-    return { status: error.status, body: body(error.status, error.message), headers: {} };
+    return { status: error.status, body: body(error.status, error.message), headers: { ...error.headers } };
   }
   logUnexpected(error);
   return { status: 500, body: body(500, GENERIC_500), headers: {} };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BODY_DRAIN_LIMIT_BYTES } from '../read-body.js';
 import { newUser } from './http-client.js';
+import { keepAliveClient } from './keep-alive-client.js';
 import type { StartServer } from './server-under-test.js';
 import { useServer } from './suite-setup.js';
 
@@ -23,6 +25,49 @@ export function requestRulesSuite(start: StartServer): void {
       const res = await s.api('POST', '/api/v1/auth/register', { body: { ...newUser(), firstName: 'x'.repeat(17 * 1024) } });
       expect(res.status).toBe(413);
       expect(res.body).toEqual({ statusCode: 413, message: expect.any(String), error: 'Payload Too Large' });
+    });
+
+    describe('the connection after a 413', () => {
+      const TOO_LARGE = { statusCode: 413, message: 'The request body is too large.', error: 'Payload Too Large' };
+      /** `{"email":"xxx…"}`, `bytes` long: JSON, so only its size is wrong. */
+      const jsonOfSize = (bytes: number) => Buffer.from(`{"email":"${'x'.repeat(bytes - 12)}"}`);
+
+      it('keeps the connection usable after refusing a body of up to 1 MiB: the next request on it is answered, every time', async () => {
+        const client = keepAliveClient(s.server.baseUrl);
+        try {
+          const bodies = [jsonOfSize(300 * 1024), jsonOfSize(17 * 1024), jsonOfSize(BODY_DRAIN_LIMIT_BYTES)];
+          for (let round = 0; round < 6; round += 1) {
+            const body = bodies[round % bodies.length]!;
+            const refused = await client.send('POST', '/api/v1/auth/login', { body, chunked: round % 2 === 1, headers: { 'content-type': 'application/json' } });
+            expect(refused.status, `round ${round}`).toBe(413);
+            expect(JSON.parse(refused.text)).toEqual(TOO_LARGE);
+            expect(refused.headers.connection, `round ${round}`).not.toBe('close');
+            const next = await client.send('GET', '/api/v1/health');
+            expect(next.status, `round ${round}`).toBe(200);
+            expect(next.reusedSocket, `round ${round}`).toBe(true);
+          }
+        } finally {
+          client.close();
+        }
+      });
+
+      it('refuses a larger body without reading it and says Connection: close, declared or counted', async () => {
+        const client = keepAliveClient(s.server.baseUrl);
+        try {
+          for (const chunked of [false, true, false]) {
+            const refused = await client.send('POST', '/api/v1/auth/login', { body: jsonOfSize(2 * BODY_DRAIN_LIMIT_BYTES), chunked, headers: { 'content-type': 'application/json' } });
+            expect(refused.status).toBe(413);
+            expect(JSON.parse(refused.text)).toEqual(TOO_LARGE);
+            expect(refused.headers.connection).toBe('close');
+            // The client took the hint: the next request goes out on a new connection, and is answered.
+            const next = await client.send('GET', '/api/v1/health');
+            expect(next.status).toBe(200);
+            expect(next.reusedSocket).toBe(false);
+          }
+        } finally {
+          client.close();
+        }
+      });
     });
 
     it('answers 400 to a JSON body that is not an object', async () => {
