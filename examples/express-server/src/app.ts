@@ -12,6 +12,9 @@ export function createApp({ auth, log, mailViewer, http }: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // Mount paths match exactly too, like the routes of secureRouter and like Hono: no `/API/...`.
+  app.set('case sensitive routing', true);
+  app.set('strict routing', true);
 
   app.use('/api', securityHeaders(), cors(http.corsOrigins));
   app.use('/api/v1/auth', authRouter(auth, { pages: examplePages, trustedProxyHops: http.trustedProxyHops }));

@@ -123,6 +123,14 @@ describe('secureRouter (deny by default)', () => {
     expect((await fetch(`${base}/preflight`, { method: 'OPTIONS' })).status).toBe(204);
   });
 
+  it('routes strictly and case-sensitively, as Hono does: no trailing slash, no other case', async () => {
+    for (const path of ['/open/', '/OPEN', '/Closed', '/closed/']) {
+      const res = await get(path, tokens.user);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ statusCode: 404, message: 'No route matches this request.', error: 'Not Found' });
+    }
+  });
+
   it('refuses two Authorization headers, as the Fetch API joins them', async () => {
     const res = await rawRequest(base, 'GET', '/closed', [
       ['Authorization', `Bearer ${tokens.user}`],

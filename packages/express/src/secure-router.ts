@@ -20,6 +20,7 @@ const passOptionsOn: RequestHandler = (_req, _res, next) => next();
  * token unless `publicRoute` is among its handlers. Add roles with `roles(...)` or `allRoles(...)`.
  * Middleware added with `use` is not guarded: declare routes with the verb methods or `route()`.
  * HEAD is served by GET routes (with their guard); OPTIONS is not answered automatically.
+ * Routing is strict and case-sensitive, as on Hono: `/users/me/` and `/Users/me` are not `/users/me`.
  *
  * @example
  * const api = secureRouter(auth);
@@ -28,7 +29,9 @@ const passOptionsOn: RequestHandler = (_req, _res, next) => next();
  * api.get('/reports', roles('manager', 'admin'), (_req, res) => { res.json([]) });
  */
 export function secureRouter(auth: Auth, options: { bodyLimitBytes?: number } = {}): Router {
-  const router = express.Router();
+  // Express matches paths case-insensitively and ignores a trailing slash by default; Hono does
+  // neither. One answer on every adapter: the exact path only.
+  const router = express.Router({ caseSensitive: true, strict: true });
   const guard: RouteGuardParts<RequestHandler> = { authenticate: authenticate(auth), body: jsonBody(options.bodyLimitBytes) };
 
   // Express's verb methods (`router.get(path, …)`) create their route through `router.route()`,

@@ -188,6 +188,28 @@ export function paritySuite(start: StartServer): void {
         expect(badQuery.body.message).not.toBe(MALFORMED_PATH.message);
       });
 
+      it('matches paths exactly: a trailing slash or another letter case is the JSON 404, with or without a token', async () => {
+        const t = await session(s);
+        const credentials = { email, password };
+        for (const [method, path, body] of [
+          ['POST', '/api/v1/auth/login/', credentials],
+          ['POST', '/API/V1/AUTH/LOGIN', credentials],
+          ['POST', '/api/v1/Auth/login', credentials],
+          ['GET', '/api/v1/health/', undefined],
+          ['GET', '/api/v1/HEALTH', undefined],
+          ['GET', '/api/v1/users/me/', undefined],
+          ['GET', '/api/v1/users/ME', undefined],
+        ] as const) {
+          for (const token of [undefined, t]) {
+            const res = await s.api(method, path, { body, ...(token ? { token } : {}) });
+            expectError(res, NOT_FOUND);
+            expect(res.headers.get('www-authenticate'), `${method} ${path}`).toBeNull();
+          }
+        }
+        // The exact paths, for contrast.
+        expect((await s.api('POST', '/api/v1/auth/login', { body: credentials })).status).toBe(200);
+        expect((await s.api('GET', '/api/v1/health')).status).toBe(200);
+      });
     });
 
     describe('HEAD and OPTIONS', () => {
