@@ -4,6 +4,7 @@ export { secureRoutes } from './secure-routes.js';
 export { authenticate, publicRoute, roles, allRoles } from './guard.js';
 export { jsonBody } from './json-body.js';
 export { errorHandler, notFound } from './error-handler.js';
+export { jsonResponse } from './json-response.js';
 export { securityHeaders } from './security-headers.js';
 export { cors } from './cors.js';
 export type { GatehouseEnv, GatehouseVariables } from './gatehouse-env.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResponse } from './http-client.js';
 import { rawRequest } from './raw-request.js';
 import type { StartServer } from './server-under-test.js';
-import { registerUser, useServer, type SuiteServer } from './suite-setup.js';
+import { loginAs, registerUser, SUPER, useServer, type SuiteServer } from './suite-setup.js';
 
 // {"email":"<0xFF>"}: 0xFF never occurs in UTF-8.
 const NOT_UTF_8 = Uint8Array.from([...Buffer.from('{"email":"'), 0xff, ...Buffer.from('"}')]);
@@ -209,6 +209,27 @@ export function paritySuite(start: StartServer): void {
         // The exact paths, for contrast.
         expect((await s.api('POST', '/api/v1/auth/login', { body: credentials })).status).toBe(200);
         expect((await s.api('GET', '/api/v1/health')).status).toBe(200);
+      });
+    });
+
+    describe('JSON answers', () => {
+      it('sends application/json; charset=utf-8 from auth and resource routes alike', async () => {
+        const t = await session(s);
+        const root = await loginAs(s, SUPER.email, SUPER.password);
+        const me = await s.api('GET', '/api/v1/users/me', { token: t });
+        const answers = [
+          await s.api('POST', '/api/v1/auth/login', { body: { email, password } }),
+          await s.api('POST', '/api/v1/auth/verify-token', { token: t }),
+          await s.api('GET', '/api/v1/health'),
+          me,
+          await s.api('GET', '/api/v1/users', { token: root.accessToken }),
+          await s.api('GET', '/api/v1/reports', { token: root.accessToken }),
+          await s.api('PUT', `/api/v1/users/${me.body.id}/roles`, { token: root.accessToken, body: { roles: ['user'] } }),
+        ];
+        for (const res of answers) {
+          expect(res.status, res.text).toBe(200);
+          expect(res.headers.get('content-type')).toBe(JSON_TYPE);
+        }
       });
     });
 
