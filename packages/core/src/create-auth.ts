@@ -12,7 +12,7 @@ import { resetPassword } from './flows/reset-password.js';
 import { setRoles } from './flows/set-roles.js';
 import { toUserProfile, toUserSummary, type UserProfile, type UserSummary } from './flows/user-views.js';
 import { verifyEmail } from './flows/verify-email.js';
-import { verifyAccessToken } from './flows/verify-access-token.js';
+import { verifyAccessToken, verifyCachedAccessToken } from './flows/verify-access-token.js';
 import { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 import { limitHashConcurrency } from './hashing/limit-hash-concurrency.js';
 import type { AuthEventListener } from './ports/auth-events.js';
@@ -68,6 +68,16 @@ export interface Auth {
    * `checkTokenVersion`, that the user's sessions were not ended since it was issued.
    */
   verifyAccessToken(token: string): Promise<AccessTokenPayload>;
+  /**
+   * `verifyAccessToken`'s answer without waiting, when it is already known: the payload if this
+   * exact token was verified before, is still valid now and passes every check as it is; otherwise
+   * `undefined`, and then `verifyAccessToken` decides. For guards on hot paths: a synchronous hit
+   * lets a framework answer without a promise. Never throws.
+   *
+   * @example
+   * const user = auth.verifyCachedAccessToken(token) ?? (await auth.verifyAccessToken(token));
+   */
+  verifyCachedAccessToken(token: string): AccessTokenPayload | undefined;
   /** The `verify-token` response: the verified user summary. */
   describeToken(payload: AccessTokenPayload): { message: string; user: UserSummary };
   verifyEmail(query: unknown, request?: RequestContext): Promise<{ message: string }>;
@@ -147,6 +157,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     login: (body, request) => login(ctx, body, request),
     refresh: (body, request) => refresh(ctx, body, request),
     verifyAccessToken: (token) => verifyAccessToken(ctx, token),
+    verifyCachedAccessToken: (token) => verifyCachedAccessToken(ctx, token),
     describeToken: (payload) => ({ message: 'Token is valid.', user: toUserSummary(payload) }),
     verifyEmail: (query, request) => verifyEmail(ctx, query, request),
     forgotPassword: (body, request) => forgotPassword(ctx, body, request),

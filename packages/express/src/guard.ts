@@ -8,13 +8,23 @@ export const publicRoute: RequestHandler = markPublic<RequestHandler>((_req, _re
 
 /** Verifies the bearer access token and puts its payload on `req.user`; 401 otherwise. */
 export function authenticate(auth: Auth): RequestHandler {
-  return async (req, _res, next) => {
+  return (req, _res, next) => {
+    let token: string;
     try {
-      req.user = await auth.verifyAccessToken(readBearerToken(headerValue(req, 'authorization')));
-      next();
+      token = readBearerToken(headerValue(req, 'authorization'));
     } catch (error) {
-      next(error);
+      return next(error);
     }
+    // A token already verified and cached is answered without a promise; any other gets the full check.
+    const cached = auth.verifyCachedAccessToken(token);
+    if (cached) {
+      req.user = cached;
+      return next();
+    }
+    auth.verifyAccessToken(token).then((user) => {
+      req.user = user;
+      next();
+    }, next);
   };
 }
 

@@ -7,8 +7,8 @@ export interface FoldParts {
   authenticate: MiddlewareHandler;
   /** The body-rules middleware `guardRoute` put on every route. */
   body: MiddlewareHandler;
-  /** `authenticate`'s check without the middleware around it. */
-  verify: (c: Context<GatehouseEnv>) => Promise<void>;
+  /** `authenticate`'s check without the middleware around it: a promise only when it must wait. */
+  verify: (c: Context<GatehouseEnv>) => Promise<void> | undefined;
   /** Throws the 400 for a request path that is not validly percent-encoded (`assertPathEncoding`). */
   checkPath: (c: Context) => void;
 }
@@ -29,10 +29,12 @@ export function foldGuard(method: string, handlers: readonly MiddlewareHandler[]
   const [first, ...rest] = verifies ? steps.slice(1) : steps;
   if (!first) return steps;
   const folded: MiddlewareHandler = verifies
-    ? async (c, next) => {
+    ? (c, next) => {
         parts.checkPath(c);
-        await parts.verify(c as Context<GatehouseEnv>);
-        return first(c, next);
+        // A token already in the verified-token cache needs no await: answering without a promise
+        // keeps the route on Hono's and @hono/node-server's synchronous path.
+        const pending = parts.verify(c as Context<GatehouseEnv>);
+        return pending ? pending.then(() => first(c, next)) : first(c, next);
       }
     : // Not async: a public handler that answers synchronously keeps doing so.
       (c, next) => {

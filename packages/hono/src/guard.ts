@@ -34,12 +34,19 @@ export function authenticate(auth: Auth): MiddlewareHandler<GatehouseEnv> {
 /**
  * The check of `authenticate` on its own, for `secureRoutes` to run inside a route's first handler
  * rather than as a middleware of its own (see `foldGuard`). Sets `c.get('user')` or throws the
- * 401 error.
+ * 401 error. Returns nothing when the token was already verified and is in the cache (the common
+ * case), so the route can answer synchronously; a promise only when the token needs the full check.
  */
-export function verifyBearer(auth: Auth): (c: Context<GatehouseEnv>) => Promise<void> {
-  return async (c) => {
+export function verifyBearer(auth: Auth): (c: Context<GatehouseEnv>) => Promise<void> | undefined {
+  return (c) => {
     // Always verified, even if something set `user` before: only the guard may set it.
-    c.set('user', await auth.verifyAccessToken(readBearerToken(requestHeader(c, 'authorization'))));
+    const token = readBearerToken(requestHeader(c, 'authorization'));
+    const cached = auth.verifyCachedAccessToken(token);
+    if (cached) {
+      c.set('user', cached);
+      return undefined;
+    }
+    return auth.verifyAccessToken(token).then((user) => void c.set('user', user));
   };
 }
 

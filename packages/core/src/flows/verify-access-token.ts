@@ -2,6 +2,9 @@ import { AuthError } from '../errors/auth-error.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import type { FlowContext } from './flow-context.js';
 
+/** `requireEmailVerification` is on and the token was issued before the address was confirmed. */
+const refusedUnconfirmed = (ctx: FlowContext, payload: AccessTokenPayload) => ctx.config.requireEmailVerification && !payload.emailVerified;
+
 /**
  * The guard's check. Stateless by default: signature, type, strict expiry and claims. With
  * `requireEmailVerification`, a token issued before the address was confirmed (registration's) is
@@ -11,7 +14,7 @@ import type { FlowContext } from './flow-context.js';
  */
 export async function verifyAccessToken(ctx: FlowContext, token: string): Promise<AccessTokenPayload> {
   const payload = await ctx.tokens.verifyAccessToken(token, ctx.clock.now());
-  if (ctx.config.requireEmailVerification && !payload.emailVerified) {
+  if (refusedUnconfirmed(ctx, payload)) {
     throw new AuthError('EMAIL_NOT_VERIFIED', 'Please confirm your e-mail address first.');
   }
   if (!ctx.config.checkTokenVersion) return payload;
@@ -20,4 +23,17 @@ export async function verifyAccessToken(ctx: FlowContext, token: string): Promis
     throw new AuthError('TOKEN_INVALID', 'The token has been revoked.');
   }
   return payload;
+}
+
+/**
+ * The guard's check without waiting, for the common case: the payload if `token` is in the
+ * verified-token cache, still valid now, and would pass `verifyAccessToken` as it is; `undefined`
+ * otherwise, and then the caller runs `verifyAccessToken`, which gives the answer and the error. A
+ * miss is never a verdict. Always `undefined` with `checkTokenVersion`, whose store read cannot be
+ * skipped (and which turns the cache off anyway).
+ */
+export function verifyCachedAccessToken(ctx: FlowContext, token: string): AccessTokenPayload | undefined {
+  if (ctx.config.checkTokenVersion) return undefined;
+  const payload = ctx.tokens.cachedAccessToken(token, ctx.clock.now());
+  return payload && !refusedUnconfirmed(ctx, payload) ? payload : undefined;
 }

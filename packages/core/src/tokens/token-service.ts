@@ -31,6 +31,12 @@ export interface TokenService {
   signRefreshToken(claims: { userId: string; jti: string; familyId: string }, now: Date): Promise<SignedToken>;
   /** Rejects with `TOKEN_EXPIRED` or `TOKEN_INVALID`. */
   verifyAccessToken(token: string, now: Date): Promise<AccessTokenPayload>;
+  /**
+   * The payload of `token` if this exact string passed `verifyAccessToken` before and is still
+   * inside its validity window at `now`, else `undefined` (always, with the cache off). Synchronous
+   * and never throws: a miss says nothing about the token, which then needs `verifyAccessToken`.
+   */
+  cachedAccessToken(token: string, now: Date): AccessTokenPayload | undefined;
   verifyRefreshToken(token: string, now: Date): Promise<RefreshTokenPayload>;
 }
 
@@ -122,6 +128,11 @@ export function createTokenService(
     }
   }
 
+  function cachedAccessToken(token: string, now: Date): AccessTokenPayload | undefined {
+    const hit = cache?.get(token, seconds(now));
+    return hit ? copyPayload(hit.payload) : undefined;
+  }
+
   return {
     async signAccessToken(user, now) {
       const { iat, exp } = lifetime(now, config.accessTokenTtl);
@@ -143,11 +154,13 @@ export function createTokenService(
       return { token: await sign(claims, REFRESH_TOKEN_TYPE, refreshKey, iat, exp), iat, exp };
     },
 
+    cachedAccessToken,
+
     async verifyAccessToken(token, now) {
       // Only a token that passed every check below is cached, under its exact string: a token that
       // differs in any byte (payload, header or signature) misses and is verified in full.
-      const hit = cache?.get(token, seconds(now));
-      if (hit) return copyPayload(hit.payload);
+      const hit = cachedAccessToken(token, now);
+      if (hit) return hit;
       const p = await verify(token, ACCESS_TOKEN_TYPE, accessKey, now);
       const valid =
         typeof p.id === 'string' &&

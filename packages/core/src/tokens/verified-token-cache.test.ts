@@ -23,7 +23,7 @@ const T = epochSeconds(NOW);
 
 const entry = (expiresAt: number, notBefore?: number): VerifiedEntry<string> => ({ payload: 'p', expiresAt, notBefore });
 
-describe('verified-token cache (LRU)', () => {
+describe('verified-token cache (least recently used, by second chance)', () => {
   it('keeps at most maxEntries, evicting the least recently used', () => {
     const cache = createVerifiedTokenCache<string>(2);
     cache.set('a', entry(T + 60));
@@ -34,6 +34,29 @@ describe('verified-token cache (LRU)', () => {
     expect(cache.get('b', T)).toBeUndefined();
     expect(cache.get('a', T)).toBeDefined();
     expect(cache.get('c', T)).toBeDefined();
+  });
+
+  it('keeps the entry it just added when every older entry was used, evicting the one used longest ago', () => {
+    const cache = createVerifiedTokenCache<string>(2);
+    cache.set('a', entry(T + 60));
+    cache.set('b', entry(T + 60));
+    expect(cache.get('a', T)).toBeDefined();
+    expect(cache.get('b', T)).toBeDefined();
+    cache.set('c', entry(T + 60));
+    expect(cache.size).toBe(2);
+    expect(cache.get('c', T)).toBeDefined();
+    expect(cache.get('a', T)).toBeUndefined();
+    expect(cache.get('b', T)).toBeDefined();
+  });
+
+  it('stays within maxEntries under a stream of new tokens mixed with hits', () => {
+    const cache = createVerifiedTokenCache<string>(50);
+    for (let i = 0; i < 1000; i++) {
+      cache.set(`t${i}`, entry(T + 60));
+      if (i % 3 === 0) cache.get(`t${Math.floor(i / 2)}`, T);
+      expect(cache.size).toBeLessThanOrEqual(50);
+    }
+    expect(cache.get('t999', T)).toBeDefined();
   });
 
   it('answers until one second before exp and drops the entry at exp', () => {
