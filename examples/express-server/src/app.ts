@@ -1,6 +1,6 @@
 import type { AppParts } from '@gatehouse/example-server-kit';
 import { examplePages, handleDemoApp, handleResetPasswordPage } from '@gatehouse/example-server-kit';
-import { authRouter, cors, errorHandler, notFound, securityHeaders } from '@gatehouse/express';
+import { authRouter, cors, errorHandler, normalizePath, notFound, securityHeaders } from '@gatehouse/express';
 import express, { type Express } from 'express';
 import { describeError } from '@gatehouse/example-server-kit';
 import { mailhogRouter } from './dev-mail/mailhog-router.js';
@@ -15,6 +15,8 @@ export function createApp({ auth, log, mailViewer, http }: AppParts): Express {
   // Mount paths match exactly too, like the routes of secureRouter and like Hono: no `/API/...`.
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
+  // `/api/v1/%68ealth` is `/api/v1/health` (RFC 3986), as Hono routes it.
+  app.use(normalizePath());
 
   app.use('/api', securityHeaders(), cors(http.corsOrigins));
   app.use('/api/v1/auth', authRouter(auth, { pages: examplePages, trustedProxyHops: http.trustedProxyHops }));

@@ -6,5 +6,6 @@ export { authenticate, publicRoute, roles, allRoles } from './guard.js';
 export { jsonBody } from './json-body-middleware.js';
 export { errorHandler, notFound } from './error-handler.js';
 export { securityHeaders } from './security-headers.js';
+export { normalizePath } from './normalize-path.js';
 export { cors } from './cors-middleware.js';
 export type { AuthRouterOptions } from './auth-router.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './http-error.js';
 import { routeNotFound } from './not-found.js';
-import { assertPathEncoding } from './request-path.js';
+import { assertPathEncoding, normalizeUnreservedEscapes } from './request-path.js';
 
 function statusOf(url: string): number {
   try {
@@ -35,5 +35,17 @@ describe('routeNotFound', () => {
       message: 'The request path is not validly percent-encoded.',
       error: 'Bad Request',
     });
+  });
+});
+
+describe('normalizeUnreservedEscapes', () => {
+  it('decodes escaped letters, digits and -._~ in either hex case', () => {
+    expect(normalizeUnreservedEscapes('/api/v1/%68ealth')).toBe('/api/v1/health');
+    expect(normalizeUnreservedEscapes('/a%2d%2E%5f%7E%41%7a%30')).toBe('/a-._~Az0');
+  });
+
+  it('keeps every other escape as it is, so no slash or percent sign appears', () => {
+    expect(normalizeUnreservedEscapes('/files/a%2Fb%20c%25d%3F')).toBe('/files/a%2Fb%20c%25d%3F');
+    expect(normalizeUnreservedEscapes('/x%2568')).toBe('/x%2568');
   });
 });

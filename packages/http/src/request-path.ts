@@ -40,3 +40,25 @@ export function assertPathEncoding(url: string): void {
 export function pathEncodingError(): HttpError {
   return new HttpError(400, MALFORMED_PATH);
 }
+
+const ESCAPE = /%[0-9A-Fa-f]{2}/g;
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * `path` with its percent-encoded unreserved characters (letters, digits, `-`, `.`, `_`, `~`)
+ * decoded, every other escape kept as it is. RFC 3986 §6.2.2.2 makes the two spellings the same
+ * URI: `/api/v1/%68ealth` is `/api/v1/health`. Hono decodes request paths before routing and
+ * Express does not, so the Express adapter applies this first (`normalizePath()`) and both route
+ * such a request alike. Decoding only unreserved characters cannot create a `/` or a `%`, so
+ * nothing is decoded twice and no segment boundary moves.
+ *
+ * @example
+ * normalizeUnreservedEscapes('/api/v1/%68ealth'); // '/api/v1/health'
+ * normalizeUnreservedEscapes('/files/a%2Fb%20c');  // unchanged
+ */
+export function normalizeUnreservedEscapes(path: string): string {
+  return path.replace(ESCAPE, (escape) => {
+    const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
+    return UNRESERVED.test(char) ? char : escape;
+  });
+}

@@ -188,6 +188,20 @@ export function paritySuite(start: StartServer): void {
         expect(badQuery.body.message).not.toBe(MALFORMED_PATH.message);
       });
 
+      it('routes an escaped unreserved character as the character itself (RFC 3986 §6.2.2.2), guard included', async () => {
+        const t = await session(s);
+        const health = await s.api('GET', '/api/v1/%68ealth');
+        expect(health.status).toBe(200);
+        expect(health.body).toEqual({ status: 'ok' });
+        // The same protected route under another spelling: still guarded, still the same answer.
+        expectError(await s.api('GET', '/api/v1/users/%6De'), { statusCode: 401, error: 'Unauthorized' });
+        const me = await s.api('GET', '/api/v1/users/%6D%65', { token: t });
+        expect(me.status).toBe(200);
+        expect(me.body).toMatchObject({ email });
+        // A reserved character stays escaped: `%2F` is not a path separator.
+        expectError(await s.api('GET', '/api/v1/users%2Fme', { token: t }), NOT_FOUND);
+      });
+
       it('matches paths exactly: a trailing slash or another letter case is the JSON 404, with or without a token', async () => {
         const t = await session(s);
         const credentials = { email, password };
