@@ -6,6 +6,7 @@ import { repeat } from '../lib/stats.js';
 
 const ROUTES = ['bare', 'guarded', 'guarded-no-cache'] as const;
 const CONNECTIONS = 16;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /** Two measurements of one route as one: mean throughput, the worse p99. */
 const combine = (parts: LoadResult[]): LoadResult => ({
@@ -23,7 +24,7 @@ const call = (server: ChildServer): HttpCall => ({
 export async function benchGuard(report: Report, settings: BenchSettings): Promise<void> {
   report.section({
     title: '2. Guard overhead',
-    method: `autocannon, ${CONNECTIONS} keep-alive connections, ${settings.seconds} s per measurement, against \`GET /bench/hello\` answering \`{"ok":true}\`: declared on the framework's plain router (bare), on Gatehouse's deny-by-default router (\`secureRouter(auth)\` / \`secureRoutes(auth)\`, verified-token cache on, the default), and the same with the cache off; each router mounted under \`/bench\` alike. The three servers of a framework run side by side; each run measures them in the order bare, protected, no cache, no cache, protected, bare (${settings.seconds / 2} s each) so that drift affects all alike. Every request carries the same valid bearer token. On Hono, \`secureRoutes\` runs the check inside the route's own handler rather than as a middleware (see the design notes).`,
+    method: `autocannon, ${CONNECTIONS} keep-alive connections, ${settings.seconds} s per measurement, against \`GET /bench/hello\` answering \`{"ok":true}\`: declared on the framework's plain router (bare), on Gatehouse's deny-by-default router (\`secureRouter(auth)\` / \`secureRoutes(auth)\`, verified-token cache on, the default), and the same with the cache off; each router mounted under \`/bench\` alike. The three servers of a framework run side by side; each run measures them in the order bare, protected, protected, bare, then no cache twice (${settings.seconds / 2} s each, after a 0.5 s pause each), so drift falls on bare and protected alike and the cache-off server's heavy load cannot spill into theirs. Every request carries the same valid bearer token. On Hono, \`secureRoutes\` runs the check inside the route's own handler rather than as a middleware (see the design notes).`,
   });
   for (const framework of ['express', 'hono'] as const) {
     const servers = await Promise.all(ROUTES.map((route) => startChildServer({ kind: 'guard', framework, route })));
@@ -33,8 +34,12 @@ export async function benchGuard(report: Report, settings: BenchSettings): Promi
       const figures = await repeat(settings.runs, async () => {
         // Bare, guarded, no cache, then the same in reverse, half as long each: drift in the machine's
         // speed during a run falls on all three alike.
+        // Bare and protected side by side and mirrored (b, p, p, b), so drift falls on both alike;
+        // the cache-off server last, since its heavy load leaves work behind (garbage to collect)
+        // that would otherwise land in the measurement after it. Each measurement starts settled.
         const halves: LoadResult[][] = [[], [], []];
-        for (const index of [0, 1, 2, 2, 1, 0]) {
+        for (const index of [0, 1, 1, 0, 2, 2]) {
+          await settle();
           halves[index]!.push(await load(call(servers[index]!), { connections: CONNECTIONS, seconds: settings.seconds / 2 }));
         }
         const [b, g, n] = halves.map(combine) as [LoadResult, LoadResult, LoadResult];
