@@ -50,6 +50,8 @@ export interface TokenServiceOptions {
 }
 
 const MAX_CACHE_ENTRIES = 1_000_000;
+/** A JWS in compact serialization as we sign it: three unpadded base64url parts. */
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 function accessTokenCache(option: TokenServiceOptions['accessTokenCache']): VerifiedTokenCache<AccessTokenPayload> | undefined {
   if (!option) return undefined;
@@ -113,6 +115,9 @@ export function createTokenService(
   }
 
   async function verify(token: string, typ: string, key: Promise<HmacKey>, now: Date): Promise<JWTPayload> {
+    // Exactly what we sign, before jose sees it: its base64url decoding tolerates a trailing `=`,
+    // which would let a changed string pass for the token we issued.
+    if (!COMPACT_JWS.test(token)) throw new AuthError('TOKEN_INVALID', 'The token is invalid.');
     try {
       const { payload } = await jwtVerify(token, await key, {
         algorithms: [ALGORITHM],
