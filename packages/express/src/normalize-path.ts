@@ -1,11 +1,11 @@
-import { normalizeUnreservedEscapes } from '@gatehouse/http';
+import { normalizeRequestPath } from '@gatehouse/http';
 import type { RequestHandler } from 'express';
 
 /**
- * Decodes percent-encoded unreserved characters in the request path before Express routes it, so
- * `/api/v1/%68ealth` reaches the `/api/v1/health` route, as it does on Hono (which decodes paths
- * itself); see `normalizeUnreservedEscapes`. Use it first, before any route or router. Other
- * escapes (`%2F`, `%20`, …) are left to Express, and the query string is not touched.
+ * Puts the request path in the form Hono on Node routes, before Express routes it: dot segments
+ * resolved (`/api/v1/x/../health` is `/api/v1/health`), escaped unreserved characters decoded
+ * (`/api/v1/%68ealth` likewise); see `normalizeRequestPath`. Use it first, before any route or
+ * router. Reserved escapes (`%2F`) stay escaped, and the query string is not touched.
  *
  * @example
  * app.use(normalizePath());
@@ -15,7 +15,8 @@ export function normalizePath(): RequestHandler {
   return (req, _res, next) => {
     const query = req.url.indexOf('?');
     const path = query < 0 ? req.url : req.url.slice(0, query);
-    if (path.includes('%')) req.url = normalizeUnreservedEscapes(path) + (query < 0 ? '' : req.url.slice(query));
+    const normalized = normalizeRequestPath(path);
+    if (normalized !== path) req.url = normalized + (query < 0 ? '' : req.url.slice(query));
     next();
   };
 }

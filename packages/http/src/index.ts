@@ -6,7 +6,7 @@ export type { BodyFailure } from './body-errors.js';
 export { parseJsonBody, isJsonContentType, assertIdentityEncoding, methodTakesBody, DEFAULT_BODY_LIMIT_BYTES } from './json-body.js';
 export { readBodyWithinLimit, BODY_DRAIN_LIMIT_BYTES } from './read-body.js';
 export type { RequestBodySource, NextBodyChunk } from './read-body.js';
-export { assertPathEncoding, pathEncodingError, normalizeUnreservedEscapes } from './request-path.js';
+export { assertPathEncoding, pathEncodingError, normalizeUnreservedEscapes, normalizeRequestPath } from './request-path.js';
 export { readBearerToken } from './bearer-token.js';
 export { readRawHeader } from './raw-header.js';
 export { AUTH_ROUTES } from './auth-routes.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './http-error.js';
 import { routeNotFound } from './not-found.js';
-import { assertPathEncoding, normalizeUnreservedEscapes } from './request-path.js';
+import { assertPathEncoding, normalizeRequestPath, normalizeUnreservedEscapes } from './request-path.js';
 
 function statusOf(url: string): number {
   try {
@@ -47,5 +47,24 @@ describe('normalizeUnreservedEscapes', () => {
   it('keeps every other escape as it is, so no slash or percent sign appears', () => {
     expect(normalizeUnreservedEscapes('/files/a%2Fb%20c%25d%3F')).toBe('/files/a%2Fb%20c%25d%3F');
     expect(normalizeUnreservedEscapes('/x%2568')).toBe('/x%2568');
+  });
+});
+
+describe('normalizeRequestPath', () => {
+  it('resolves dot segments, escaped or not, never above the root', () => {
+    expect(normalizeRequestPath('/api/v1/x/../health')).toBe('/api/v1/health');
+    expect(normalizeRequestPath('/api/v1/./health')).toBe('/api/v1/health');
+    expect(normalizeRequestPath('/api/v1/%2e%2e/v1/health')).toBe('/api/v1/health');
+    expect(normalizeRequestPath('/../../etc/passwd')).toBe('/etc/passwd');
+  });
+
+  it('keeps a path that begins with two slashes a path, and leaves ordinary paths alone', () => {
+    expect(normalizeRequestPath('//evil.example/x')).toBe('//evil.example/x');
+    expect(normalizeRequestPath('/api/v1/users/me')).toBe('/api/v1/users/me');
+    expect(normalizeRequestPath('*')).toBe('*');
+  });
+
+  it('leaves invalid escapes for the path check to refuse', () => {
+    expect(normalizeRequestPath('/api/v1/users/%ZZ/roles')).toBe('/api/v1/users/%ZZ/roles');
   });
 });

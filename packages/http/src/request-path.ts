@@ -62,3 +62,30 @@ export function normalizeUnreservedEscapes(path: string): string {
     return UNRESERVED.test(char) ? char : escape;
   });
 }
+
+/** Only paths with these can differ from their WHATWG form: dot segments, escapes, backslashes. */
+const MAY_CHANGE = /[.%\\]/;
+
+/**
+ * A request path as Hono on Node routes it: parsed by the WHATWG URL parser, as @hono/node-server
+ * does when it builds the request (dot segments `.`/`..`, also escaped as `%2e`, are resolved; a
+ * backslash is a slash), then with escaped unreserved characters decoded
+ * (`normalizeUnreservedEscapes`). The Express adapter applies it before routing
+ * (`normalizePath()`), so both adapters route every path alike by construction: the same parser.
+ * Dot segments never climb above the root, and the guard runs on whatever route the result names.
+ *
+ * @example
+ * normalizeRequestPath('/api/v1/x/../health');   // '/api/v1/health'
+ * normalizeRequestPath('/api/v1/%2e%2e/v1/me');  // '/api/v1/me'
+ */
+export function normalizeRequestPath(path: string): string {
+  if (!path.startsWith('/') || !MAY_CHANGE.test(path)) return path;
+  let parsed: string;
+  try {
+    // An origin in front, so a path beginning with `//` stays a path, not an authority.
+    parsed = new URL(`http://localhost${path}`).pathname;
+  } catch {
+    return path;
+  }
+  return normalizeUnreservedEscapes(parsed);
+}

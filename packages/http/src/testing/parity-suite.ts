@@ -202,6 +202,23 @@ export function paritySuite(start: StartServer): void {
         expectError(await s.api('GET', '/api/v1/users%2Fme', { token: t }), NOT_FOUND);
       });
 
+      it('resolves dot segments as the URL standard does, escaped or not, the guard still in front', async () => {
+        const t = await session(s);
+        // Sent byte for byte: fetch would resolve them before sending.
+        const get = (path: string, token?: string) =>
+          rawRequest(s.server.baseUrl, 'GET', path, token ? [['Authorization', `Bearer ${token}`]] : []);
+        for (const path of ['/api/v1/x/../health', '/api/v1/./health', '/api/v1/%2e%2e/v1/health', '/api/v1/x/%2E%2E/health']) {
+          const res = await get(path);
+          expect(res.status, path).toBe(200);
+          expect(JSON.parse(res.text)).toEqual({ status: 'ok' });
+        }
+        expect((await get('/api/v1/x/../users/me')).status).toBe(401);
+        expect((await get('/api/v1/x/../users/me', t)).status).toBe(200);
+        const outside = await get('/api/v1/../../../etc/passwd');
+        expect(outside.status).toBe(404);
+        expect(JSON.parse(outside.text)).toMatchObject({ statusCode: 404, error: 'Not Found' });
+      });
+
       it('matches paths exactly: a trailing slash or another letter case is the JSON 404, with or without a token', async () => {
         const t = await session(s);
         const credentials = { email, password };
