@@ -54,6 +54,8 @@ export function rawRequest(baseUrl: string, method: string, path: string, header
       resolve({ status: Number(statusLine!.split(' ')[1]), headers: parsed, text: rest.toString('utf8') });
     });
     socket.write(`${lines.join('\r\n')}\r\n\r\n`);
-    socket.end(payload);
+    // Not `end()`: a server may drop a connection whose client half-closed before an answer that
+    // takes a while (a database read). `Connection: close` makes the server end it after answering.
+    socket.write(payload);
   });
 }
