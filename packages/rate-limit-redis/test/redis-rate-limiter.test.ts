@@ -51,6 +51,7 @@ if ('unreachable' in connection) {
     console.warn(
       `Skipping the tests on ${LABEL}: cannot connect (${connection.unreachable}). Start it (see TOOLING.md) or set GATEHOUSE_REQUIRE_DATABASES=1 to turn this into a failure.`,
     );
+    // Skipped only on a machine without Redis and without the CI flag, saying why above; CI fails instead.
     describe.skip(LABEL, () => {
       it('needs a reachable Redis', () => {});
     });
