@@ -7,9 +7,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export function enumerationSuite(start: StartServer): void {
   describe('threat: account enumeration through login timing', () => {
-    // Costly Argon2id parameters (tens of milliseconds a hash even natively): a login that skipped
-    // the hash for an unknown address would answer in about a millisecond.
-    const s = useServer(start, { ARGON2_MEMORY_COST: '19456', ARGON2_TIME_COST: '6' });
+    // Costly Argon2id parameters (about 30 ms a hash natively on a fast core, more elsewhere): a
+    // login that skipped the hash for an unknown address would answer in about a millisecond.
+    const s = useServer(start, { ARGON2_MEMORY_COST: '19456', ARGON2_TIME_COST: '12' });
 
     it('spends about as long on an unknown e-mail as on a wrong password', async () => {
       const { input } = await registerUser(s);
@@ -30,8 +30,11 @@ export function enumerationSuite(start: StartServer): void {
       }
       // Robust on a noisy machine: an unknown address must cost at least half of what a hash costs
       // over a request that hashes nothing. Without the dummy hash it would cost about nothing.
+      // The first check only makes sure the hash stands out of a loopback request's noise (about a
+      // millisecond), whatever the machine's speed: a fixed figure near the hash's own cost failed
+      // on a faster machine (15 ms measured against 20 wanted).
       const hashCost = median(known) - median(noHash);
-      expect(hashCost).toBeGreaterThan(20);
+      expect(hashCost).toBeGreaterThan(8);
       expect(median(unknown) - median(noHash)).toBeGreaterThan(hashCost / 2);
       expect(median(unknown)).toBeLessThan(median(known) * 3);
     });
