@@ -1,5 +1,5 @@
 import { allOf, anyOf, type Auth, type Role, type RoleRequirement } from '@gatehouse/core';
-import { assertRoles, markPublic, markRoleRequirement, readBearerToken } from '@gatehouse/http';
+import { assertRoles, cachedBearerUser, markPublic, markRoleRequirement, readBearerToken } from '@gatehouse/http';
 import type { RequestHandler } from 'express';
 import { headerValue } from './header-value.js';
 
@@ -9,17 +9,18 @@ export const publicRoute: RequestHandler = markPublic<RequestHandler>((_req, _re
 /** Verifies the bearer access token and puts its payload on `req.user`; 401 otherwise. */
 export function authenticate(auth: Auth): RequestHandler {
   return (req, _res, next) => {
-    let token: string;
-    try {
-      token = readBearerToken(headerValue(req, 'authorization'));
-    } catch (error) {
-      return next(error);
-    }
+    const authorization = headerValue(req, 'authorization');
     // A token already verified and cached is answered without a promise; any other gets the full check.
-    const cached = auth.verifyCachedAccessToken(token);
+    const cached = cachedBearerUser(auth, authorization);
     if (cached) {
       req.user = cached;
       return next();
+    }
+    let token: string;
+    try {
+      token = readBearerToken(authorization);
+    } catch (error) {
+      return next(error);
     }
     auth.verifyAccessToken(token).then((user) => {
       req.user = user;

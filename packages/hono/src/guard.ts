@@ -1,5 +1,5 @@
 import { allOf, anyOf, type Auth, type Role, type RoleRequirement } from '@gatehouse/core';
-import { assertRoles, markPublic, markRoleRequirement, readBearerToken } from '@gatehouse/http';
+import { assertRoles, cachedBearerUser, markPublic, markRoleRequirement, readBearerToken } from '@gatehouse/http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { GatehouseEnv } from './gatehouse-env.js';
 import { requestHeader } from './request-header.js';
@@ -40,13 +40,13 @@ export function authenticate(auth: Auth): MiddlewareHandler<GatehouseEnv> {
 export function verifyBearer(auth: Auth): (c: Context<GatehouseEnv>) => Promise<void> | undefined {
   return (c) => {
     // Always verified, even if something set `user` before: only the guard may set it.
-    const token = readBearerToken(requestHeader(c, 'authorization'));
-    const cached = auth.verifyCachedAccessToken(token);
+    const authorization = requestHeader(c, 'authorization');
+    const cached = cachedBearerUser(auth, authorization);
     if (cached) {
       c.set('user', cached);
       return undefined;
     }
-    return auth.verifyAccessToken(token).then((user) => void c.set('user', user));
+    return auth.verifyAccessToken(readBearerToken(authorization)).then((user) => void c.set('user', user));
   };
 }
 

@@ -7,7 +7,7 @@ export { parseJsonBody, isJsonContentType, assertIdentityEncoding, methodTakesBo
 export { readBodyWithinLimit, BODY_DRAIN_LIMIT_BYTES } from './read-body.js';
 export type { RequestBodySource, NextBodyChunk } from './read-body.js';
 export { assertPathEncoding, pathEncodingError, normalizeUnreservedEscapes, normalizeRequestPath } from './request-path.js';
-export { readBearerToken } from './bearer-token.js';
+export { readBearerToken, cachedBearerUser } from './bearer-token.js';
 export { readRawHeader } from './raw-header.js';
 export { AUTH_ROUTES } from './auth-routes.js';
 export type { AuthRoute, AuthRouteInput, AuthRouteResult } from './auth-routes.js';

@@ -69,6 +69,39 @@ describe('verified-token cache (least recently used, by second chance)', () => {
     expect(cache.get('a', T)).toBeUndefined();
   });
 
+  // The length of an HS256 signature in base64url: the cache looks tokens up by it.
+  const SIGNATURE = 'Q'.repeat(42) + 'w';
+
+  it('answers only for the exact token, not for another string ending in the same signature', () => {
+    const cache = createVerifiedTokenCache<string>(10);
+    const token = `header.payload.${SIGNATURE}`;
+    cache.set(token, entry(T + 60));
+    for (const lookAlike of [`header.PAYLOAD.${SIGNATURE}`, `x${token}`, `payload.${SIGNATURE}`, SIGNATURE, `.${SIGNATURE}`, `${token}=`]) {
+      expect(cache.get(lookAlike, T)).toBeUndefined();
+    }
+    // A look-alike's miss leaves the genuine entry in place.
+    expect(cache.get(token, T)).toBeDefined();
+    expect(cache.size).toBe(1);
+  });
+
+  it('keeps one entry per signature: the newer token replaces the older, which then misses', () => {
+    const cache = createVerifiedTokenCache<string>(10);
+    cache.set(`a.b.${SIGNATURE}`, entry(T + 60));
+    cache.set(`c.d.${SIGNATURE}`, entry(T + 60));
+    expect(cache.size).toBe(1);
+    expect(cache.get(`a.b.${SIGNATURE}`, T)).toBeUndefined();
+    expect(cache.get(`c.d.${SIGNATURE}`, T)).toBeDefined();
+  });
+
+  it('tells apart tokens that differ only outside their signatures, or only inside them', () => {
+    const cache = createVerifiedTokenCache<string>(10);
+    const other = `${SIGNATURE.slice(0, -1)}A`;
+    cache.set(`h.p.${SIGNATURE}`, entry(T + 60));
+    cache.set(`h.p.${other}`, entry(T + 30));
+    expect(cache.get(`h.p.${SIGNATURE}`, T)?.expiresAt).toBe(T + 60);
+    expect(cache.get(`h.p.${other}`, T)?.expiresAt).toBe(T + 30);
+  });
+
   it('does not answer before nbf (a clock that went back)', () => {
     const cache = createVerifiedTokenCache<string>(10);
     cache.set('a', entry(T + 60, T));
