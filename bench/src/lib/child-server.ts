@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import type { Answer, EventLoopDelay, MemoryUse, Question, ReadyMessage, ServerSpec } from '../servers/protocol.js';
+import type { Answer, CpuUse, EventLoopDelay, MemoryUse, Question, ReadyMessage, ServerSpec } from '../servers/protocol.js';
 
 const SERVER_SCRIPT = new URL('../servers/bench-server.js', import.meta.url);
 
@@ -10,6 +10,7 @@ export interface ChildServer {
   ask(question: 'eld-reset'): Promise<null>;
   ask(question: 'eld'): Promise<EventLoopDelay>;
   ask(question: 'memory'): Promise<MemoryUse>;
+  ask(question: 'cpu'): Promise<CpuUse>;
   close(): Promise<void>;
 }
 

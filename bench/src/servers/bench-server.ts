@@ -132,6 +132,10 @@ async function main(): Promise<void> {
     if (question === 'eld-reset') eventLoop.reset();
     if (question === 'eld') value = { p50Ms: ms(eventLoop.percentile(50)), p99Ms: ms(eventLoop.percentile(99)), maxMs: ms(eventLoop.max) };
     if (question === 'memory') value = processTreeMemory();
+    if (question === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      value = { microseconds: user + system };
+    }
     process.send!({ type: 'answer', id, value } satisfies Answer);
   });
   process.once('SIGTERM', () => {

@@ -28,7 +28,7 @@ export interface ReadyMessage {
   hashConcurrency: number;
 }
 
-export type Question = 'eld-reset' | 'eld' | 'memory';
+export type Question = 'eld-reset' | 'eld' | 'memory' | 'cpu';
 
 export interface EventLoopDelay {
   p50Ms: number;
@@ -44,10 +44,15 @@ export interface MemoryUse {
   workerProcesses: number;
 }
 
+/** CPU time the server process has used so far, user and system together (`process.cpuUsage()`). */
+export interface CpuUse {
+  microseconds: number;
+}
+
 export interface Answer {
   type: 'answer';
   id: number;
-  value: EventLoopDelay | MemoryUse | null;
+  value: EventLoopDelay | MemoryUse | CpuUse | null;
 }
 
 /** The password of the bench user: long and unlikely to be on any common-password list. */
