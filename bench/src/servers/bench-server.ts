@@ -40,7 +40,9 @@ function openHashing(kind: HasherKind, threadNice: number | undefined): Hashing 
   if (kind === 'wasm-pool' || kind === 'native-pool') {
     const options = threadNice === undefined ? {} : { threadNice };
     const pool = kind === 'wasm-pool' ? createArgon2idWorkerPool(ARGON2, options) : createNativeArgon2idWorkerPool(ARGON2, options);
-    return { hasher: pool, concurrency: pool.size, close: () => pool.close() };
+    // Twice the workers, as the pools are meant to be fed (each holds the next hash while computing
+    // one) and as the example server's default cap of 4 does on two cores.
+    return { hasher: pool, concurrency: 2 * pool.size, close: () => pool.close() };
   }
   // Today's default: hash-wasm on the event-loop thread, with core's default cap.
   return { hasher: createArgon2idHasher(ARGON2), concurrency: 4, close: async () => {} };

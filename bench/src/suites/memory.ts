@@ -12,7 +12,7 @@ const BURST = 50;
 export async function benchMemory(report: Report, settings: BenchSettings): Promise<void> {
   report.section({
     title: '4. Memory',
-    method: `A fresh server per run (Express, in-memory store, Argon2id m=19456): two logins to warm up, then ${BURST} logins sent at once. Peak RSS is the server's \`resourceUsage().maxRSS\` after the burst plus, for the hash-wasm pool, the peak RSS (\`VmHWM\`) of each of its worker processes, an upper bound of their peak together; each hasher's concurrency cap bounds the hashes in flight (worker pools: their size; native on libuv: its 4 threads; on the event loop: core's default 4).`,
+    method: `A fresh server per run (Express, in-memory store, Argon2id m=19456): two logins to warm up, then ${BURST} logins sent at once. Peak RSS is the server's \`resourceUsage().maxRSS\` after the burst plus, for the hash-wasm pool, the peak RSS (\`VmHWM\`) of each of its worker processes, an upper bound of their peak together; each hasher's concurrency cap bounds the hashes in flight (worker pools: twice their size, of which each worker computes one at a time; native on libuv: its 4 threads; on the event loop: core's default 4).`,
   });
   for (const { kind, label } of HASHERS) {
     const figures = await repeat(settings.runs, async () => {

@@ -14,7 +14,11 @@ import { createWorkerPool } from './worker-pool.js';
 
 /** Argon2id on worker threads. It is a `PasswordHasher`, plus its size and `close()`. */
 export interface Argon2idWorkerPool extends PasswordHasher {
-  /** How many hashes run at once: the number of workers at most. */
+  /**
+   * How many hashes run at once: the number of workers at most. Each worker also holds the next
+   * hash while it computes one, so up to twice as many can be handed to the pool usefully: a
+   * concurrency cap (`hashing.maxConcurrent`) of `2 * size` keeps every worker busy.
+   */
   readonly size: number;
   /** Refuses new hashes, lets the accepted ones finish, then stops the workers. Call it on shutdown. */
   close(): Promise<void>;
@@ -49,6 +53,12 @@ const SALT_BYTES = 16;
 const MAX_SIZE = 256;
 const DEFAULT_THREAD_NICE = 10;
 const POOL_WORKER = new URL('./pool-worker.js', import.meta.url);
+/**
+ * Hashes a worker holds: the one it computes and the next, which it starts without waiting for the
+ * event loop to read its answer and send another (a wait of up to a few milliseconds during a login
+ * storm, against a hash of 5 to 100). Only one is ever computed at a time, so memory is unchanged.
+ */
+const TASKS_PER_WORKER = 2;
 const HASH_WASM_ENGINE = new URL('./hash-wasm-engine.js', import.meta.url);
 
 function setting(name: string, value: number, min: number, max: number): number {
@@ -83,7 +93,7 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
     nice: setting('threadNice', options.threadNice ?? DEFAULT_THREAD_NICE, 0, 19),
   };
   const isolation = options.isolation ?? (options.engine === undefined ? 'process' : 'thread');
-  const pool = createWorkerPool<Argon2idTask, string | boolean>(POOL_WORKER, size, workerData, isolation);
+  const pool = createWorkerPool<Argon2idTask, string | boolean>(POOL_WORKER, size, workerData, isolation, TASKS_PER_WORKER);
   // The rehash policy is core's; it only reads the PHC string, so it stays on this thread.
   const policy = createArgon2idHasher(current);
 

@@ -63,9 +63,14 @@ async function run(task) {
   return task.op === 'hash' ? engine.hash(task.password, task.salt, task.params) : engine.verify(task.phcHash, task.password);
 }
 
-// The pool sends one task at a time to each worker and waits for the reply before the next.
+// The pool may send the next task before this one is answered (so this worker never waits for the
+// pool's thread between two): tasks run one after another, in the order they came, never together,
+// so a worker holds one hash's memory at a time, and answers come back in that order.
+/** @type {Promise<void>} */
+let previous = Promise.resolve();
 link.onTask((task) => {
-  run(task)
+  previous = previous
+    .then(() => run(task))
     .then(
       (value) => link.send({ ok: true, value }),
       (error) => link.send({ ok: false, message: error instanceof Error ? error.message : String(error) }),

@@ -26,8 +26,15 @@ function peakOverlap(runs: Ran[]): number {
   return peak;
 }
 
-describe.each<PoolIsolation>(['thread', 'process'])('worker pool of %ss', (isolation) => {
-  const fixturePool = (size: number): WorkerPool<Task, Ran> => createWorkerPool<Task, Ran>(FIXTURE, size, undefined, isolation);
+const KINDS: [PoolIsolation, number][] = [
+  ['thread', 1],
+  ['process', 1],
+  ['thread', 2],
+  ['process', 2],
+];
+
+describe.each(KINDS)('worker pool of %ss, %i task(s) per worker at once', (isolation, depth) => {
+  const fixturePool = (size: number): WorkerPool<Task, Ran> => createWorkerPool<Task, Ran>(FIXTURE, size, undefined, isolation, depth);
 
   it('runs no more tasks at once than its size, and runs that many in parallel', async () => {
     const pool = fixturePool(2);
@@ -88,4 +95,47 @@ describe.each<PoolIsolation>(['thread', 'process'])('worker pool of %ss', (isola
     await closed;
     expect(pool.close()).toBe(closed);
   });
+
+  it('gives tasks to idle workers before queueing one behind a running task', async () => {
+    const pool = fixturePool(2);
+    try {
+      const first = await Promise.all([pool.run(sleep(60)), pool.run(sleep(60))]);
+      expect(new Set(first.map((r) => r.worker)).size).toBe(2);
+      expect(peakOverlap(first)).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
 });
+
+describe.each<PoolIsolation>(['thread', 'process'])('worker pool of %ss holding two tasks per worker', (isolation) => {
+  const pool2 = (size: number) => createWorkerPool<Task, Ran>(FIXTURE, size, undefined, isolation, 2);
+
+  it("runs a worker's two tasks one after the other, in the order sent, the second right after the first", async () => {
+    const pool = pool2(1);
+    try {
+      const runs = await Promise.all([pool.run(sleep(40)), pool.run(sleep(40)), pool.run(sleep(40))]);
+      expect(peakOverlap(runs)).toBe(1);
+      expect(runs[0]!.end).toBeLessThanOrEqual(runs[1]!.start);
+      expect(runs[1]!.end).toBeLessThanOrEqual(runs[2]!.start);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('when a worker dies, fails its running task only: the task waiting in its inbox runs on a fresh worker', async () => {
+    const pool = pool2(1);
+    try {
+      const before = (await pool.run(sleep(1))).worker;
+      // Sent to the same worker at once (depth 2): `exit` runs first and ends the worker.
+      const dies = pool.run({ op: 'exit' });
+      const waiting = pool.run(sleep(1));
+      await expect(dies).rejects.toThrow(/stopped unexpectedly \(exit code 3\)/);
+      const ran = await waiting;
+      expect(ran.worker).not.toBe(before);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+

@@ -85,6 +85,23 @@ export function tokenSuite(start: StartServer): void {
       expect((await s.api('POST', '/api/v1/auth/verify-token', { token: genuine })).status).toBe(200);
     });
 
+    it('answers a token it has verified before as it did the first time, however the header spells it', async () => {
+      const { body } = await registerUser(s);
+      const verify = (authorization: string) => s.api('POST', '/api/v1/auth/verify-token', { headers: { authorization } });
+      // Verified once, so cached: every later answer may come from the verified-token cache.
+      expect((await verify(`Bearer ${body.accessToken}`)).status).toBe(200);
+      for (const accepted of [`Bearer ${body.accessToken}`, `bearer ${body.accessToken}`, `BEARER  ${body.accessToken}`]) {
+        expect((await verify(accepted)).status, accepted).toBe(200);
+      }
+      const raisedRole = tamperPayload(body.accessToken, (c) => ({ ...c, roles: ['super'] }));
+      expect(raisedRole.split('.')[2]).toBe(body.accessToken.split('.')[2]);
+      for (const refused of [`Bearer ${raisedRole}`, `Bearer ${body.accessToken}=`, `Bearer ${body.accessToken}, Bearer ${body.accessToken}`, `Bearer x${body.accessToken}`]) {
+        const res = await verify(refused);
+        expect(res.status, refused).toBe(401);
+        expect(res.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      }
+    });
+
     it('refresh-token returns a new pair and uses up the presented token', async () => {
       const { body } = await registerUser(s);
       const res = await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: body.refreshToken } });
