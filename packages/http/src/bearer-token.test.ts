@@ -45,16 +45,21 @@ describe('cachedBearerUser', () => {
     expect(auth.asked).toEqual([]);
   });
 
-  it('misses for a header that readBearerToken would refuse or read as another token', () => {
-    const auth = cacheKnowingToken();
-    for (const header of [`Bearer  ${TOKEN}`, `Bearer ${TOKEN} `, `Bearer ${TOKEN}, Bearer ${TOKEN}`, `Bearer ${TOKEN}=`, `Bearer x ${TOKEN}`]) {
-      expect(cachedBearerUser(auth, header)).toBeUndefined();
-    }
-  });
-
   it('answers only where readBearerToken reads the same token: the shortcut never disagrees with the long way', () => {
     const auth = cacheKnowingToken();
-    const headers = [`Bearer ${TOKEN}`, `bearer ${TOKEN}`, `Bearer  ${TOKEN}`, `Bearer ${TOKEN} `, `Bearer ${TOKEN},`, `Bearer ${TOKEN}\t`];
+    // Besides the plain one, spellings readBearerToken accepts (some as another token, `…=`) or
+    // refuses: all of them miss, so they go the long way, which decides.
+    const headers = [
+      `Bearer ${TOKEN}`,
+      `bearer ${TOKEN}`,
+      `Bearer  ${TOKEN}`,
+      `Bearer ${TOKEN} `,
+      `Bearer ${TOKEN},`,
+      `Bearer ${TOKEN}\t`,
+      `Bearer ${TOKEN}, Bearer ${TOKEN}`,
+      `Bearer ${TOKEN}=`,
+      `Bearer x ${TOKEN}`,
+    ];
     const answered = headers.filter((header) => cachedBearerUser(auth, header) !== undefined);
     expect(answered).toEqual([`Bearer ${TOKEN}`]);
     for (const header of answered) expect(readBearerToken(header)).toBe(TOKEN);
