@@ -1,12 +1,15 @@
 // `pnpm bench`: runs every benchmark one after another, prints the table and writes
 // docs/performance.md (results, machine, and the design notes of bench/performance-design.md).
 import { readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { describeMachine, loadAverage } from './lib/machine.js';
 import { Report, formatValue } from './lib/report.js';
 import { readSettings, type BenchSettings } from './lib/settings.js';
 import { benchGuard } from './suites/guard.js';
 import { benchLogin } from './suites/login.js';
 import { benchMemory } from './suites/memory.js';
+import { benchPeers } from './suites/peers.js';
+import { benchRoutes } from './suites/routes.js';
 import { benchStores } from './suites/stores.js';
 import { benchTokens } from './suites/tokens.js';
 
@@ -16,6 +19,8 @@ const SUITES: Record<string, (report: Report, settings: BenchSettings) => Promis
   login: benchLogin,
   memory: benchMemory,
   stores: benchStores,
+  routes: benchRoutes,
+  peers: benchPeers,
 };
 
 const DOCUMENT = new URL('../../docs/performance.md', import.meta.url);
@@ -32,6 +37,10 @@ async function main(): Promise<void> {
   const machine = describeMachine();
   const started = new Date();
   const loadBefore = loadAverage();
+  // Other work on the machine moves every figure: sample the load average through the run to say how much there was.
+  const loadSamples = [Number(loadBefore)];
+  const sampler = setInterval(() => loadSamples.push(Number(loadAverage())), 10_000);
+  sampler.unref();
   console.log(`Gatehouse benchmarks on ${machine}, load average ${loadBefore}${settings.quick ? ' (quick: 1 short run each)' : ''}`);
   const report = new Report();
   for (const name of names) {
@@ -45,6 +54,9 @@ async function main(): Promise<void> {
 
   console.log(`\n${report.toTerminal()}\n`);
   const loadAfter = loadAverage();
+  clearInterval(sampler);
+  loadSamples.push(Number(loadAfter));
+  const loadRange = `${Math.min(...loadSamples).toFixed(2)}–${Math.max(...loadSamples).toFixed(2)}`;
   const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1);
   const missed = report.targets.filter((f) => !f.target!.holds);
   console.log(`${report.targets.length - missed.length} of ${report.targets.length} targets hold${missed.length ? `; missed: ${missed.map((f) => f.name).join('; ')}` : ''}.`);
@@ -55,7 +67,7 @@ async function main(): Promise<void> {
     '',
     `<!-- Written by \`pnpm bench\` (bench/src/run-all.ts); edit bench/performance-design.md for the prose below the figures. -->`,
     '',
-    `Measured on ${started.toISOString().slice(0, 10)} on ${machine}; ${runs}; ${minutes} minutes. 1-minute load average ${loadBefore} at the start and ${loadAfter} at the end (above 0 means other work shared the cores). Benchmarks run one at a time; each server runs in its own process, the load generator in the benchmark process.`,
+    `Measured on ${started.toISOString().slice(0, 10)} on ${machine}; ${runs}; ${minutes} minutes. 1-minute load average ${loadBefore} at the start and ${loadAfter} at the end, ${loadRange} in samples every 10 s (the machine has ${availableParallelism()} cores: above about 1, other work shared them with the benchmark). Benchmarks run one at a time; each server runs in its own process, the load generator in the benchmark process.`,
     '',
     '## Targets',
     '',

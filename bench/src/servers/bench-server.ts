@@ -4,17 +4,17 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createArgon2idHasher, createAuth, type Auth, type AuthStore, type PasswordHasher } from '@gatehouse/core';
-import { openStore } from '@gatehouse/example-server-kit';
-import * as gatehouseExpress from '@gatehouse/express';
-import * as gatehouseHono from '@gatehouse/hono';
-import { createNativeArgon2idHasher, createNativeArgon2idWorkerPool } from '@gatehouse/hasher-native';
-import { createArgon2idWorkerPool } from '@gatehouse/hasher-pool';
-import { createMemoryStore } from '@gatehouse/store-memory';
+import { createArgon2idHasher, createAuth, type Auth, type AuthStore, type PasswordHasher } from '@gatehousejs/core';
+import { openStore } from '@gatehousejs/example-server-kit';
+import * as gatehouseExpress from '@gatehousejs/express';
+import * as gatehouseHono from '@gatehousejs/hono';
+import { createArgon2idWorkerPool, createNativeArgon2idHasher, createNativeArgon2idWorkerPool } from '@gatehousejs/hasher';
+import { createMemoryStore } from '@gatehousejs/store-memory';
 import { serve } from '@hono/node-server';
 import express from 'express';
 import { Hono } from 'hono';
 import { processTreeMemory } from './process-tree-memory.js';
+import { createTinypoolHasher } from './tinypool-hasher.js';
 import { BENCH_PASSWORD, type Answer, type HasherKind, type Question, type ServerSpec } from './protocol.js';
 
 const spec = JSON.parse(process.argv[2] ?? '') as ServerSpec;
@@ -40,9 +40,13 @@ function openHashing(kind: HasherKind, threadNice: number | undefined): Hashing 
   if (kind === 'wasm-pool' || kind === 'native-pool') {
     const options = threadNice === undefined ? {} : { threadNice };
     const pool = kind === 'wasm-pool' ? createArgon2idWorkerPool(ARGON2, options) : createNativeArgon2idWorkerPool(ARGON2, options);
-    // Twice the workers, as the pools are meant to be fed (each holds the next hash while computing
-    // one) and as the example server's default cap of 4 does on two cores.
-    return { hasher: pool, concurrency: 2 * pool.size, close: () => pool.close() };
+    // The pool's capacity (twice its workers: each holds the next hash while computing one), which
+    // createAuth takes as its cap when none is set, as in the example server.
+    return { hasher: pool, concurrency: pool.capacity, close: () => pool.close() };
+  }
+  if (kind === 'wasm-tinypool' || kind === 'native-tinypool') {
+    const pool = createTinypoolHasher(ARGON2, kind === 'wasm-tinypool' ? 'hash-wasm' : 'native', threadNice);
+    return { hasher: pool, concurrency: pool.capacity, close: () => pool.close() };
   }
   // Today's default: hash-wasm on the event-loop thread, with core's default cap.
   return { hasher: createArgon2idHasher(ARGON2), concurrency: 4, close: async () => {} };

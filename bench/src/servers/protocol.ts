@@ -1,15 +1,23 @@
 /**
  * Which hasher an auth server uses: core's hash-wasm on the event loop (the "before"), hash-wasm on
  * the worker pool, native on libuv's threads (`createNativeArgon2idHasher`), or native on the worker
- * pool (`createNativeArgon2idWorkerPool`, what the example server picks).
+ * pool (`createNativeArgon2idWorkerPool`, what the example server picks); and, to decide whether our
+ * pool earns its code, the same two engines on `tinypool` (child processes for hash-wasm, threads for
+ * native), fed through the same core wrapper and cap.
  */
-export type HasherKind = 'in-thread' | 'wasm-pool' | 'native-libuv' | 'native-pool';
+export type HasherKind = 'in-thread' | 'wasm-pool' | 'native-libuv' | 'native-pool' | 'wasm-tinypool' | 'native-tinypool';
 
 export const HASHERS: readonly { kind: HasherKind; label: string }[] = [
   { kind: 'in-thread', label: 'hash-wasm on the event loop (before)' },
   { kind: 'wasm-pool', label: 'hash-wasm worker pool (processes)' },
   { kind: 'native-libuv', label: 'native on libuv threads' },
   { kind: 'native-pool', label: 'native worker pool' },
+];
+
+/** Our pools side by side with tinypool 2.2 running the same engines (login suite only). */
+export const TINYPOOL_HASHERS: readonly { kind: HasherKind; label: string; ours: HasherKind }[] = [
+  { kind: 'wasm-tinypool', label: 'hash-wasm on tinypool (child_process runtime)', ours: 'wasm-pool' },
+  { kind: 'native-tinypool', label: 'native on tinypool (worker_threads runtime)', ours: 'native-pool' },
 ];
 
 /** What a benchmark server is, passed as JSON in its first argument. */

@@ -1,13 +1,13 @@
-import { createArgon2idHasher } from '@gatehouse/core';
-import { createNativeArgon2idHasher } from '@gatehouse/hasher-native';
-import { createArgon2idWorkerPool } from '@gatehouse/hasher-pool';
+import { createArgon2idHasher } from '@gatehousejs/core';
+import { createArgon2idWorkerPool, createNativeArgon2idHasher, createNativeArgon2idWorkerPool } from '@gatehousejs/hasher';
 import { verify } from '@node-rs/argon2';
 import { startChildServer, type ChildServer } from '../lib/child-server.js';
 import { closedLoop, load, p99, probe, timeOne, type HttpCall } from '../lib/load.js';
 import type { Report } from '../lib/report.js';
 import type { BenchSettings } from '../lib/settings.js';
 import { ratio, repeat, type Summary } from '../lib/stats.js';
-import { BENCH_PASSWORD, HASHERS, type HasherKind } from '../servers/protocol.js';
+import { BENCH_PASSWORD, HASHERS, TINYPOOL_HASHERS, type HasherKind } from '../servers/protocol.js';
+import { createTinypoolHasher } from '../servers/tinypool-hasher.js';
 
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 // More logins in flight than any hasher computes at once, so every hasher is kept busy.
@@ -49,20 +49,26 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
   const inThread = createArgon2idHasher(ARGON2);
   const rawInThread = await rawRate(settings, async () => check(await inThread.verify(phc, BENCH_PASSWORD)));
   const nice = settings.threadNice === undefined ? {} : { threadNice: settings.threadNice };
-  /** Verifications per second of a hash-wasm pool, its workers started before the clock runs. */
-  const rawPoolRate = async (isolation: 'process' | 'thread') => {
-    const pool = createArgon2idWorkerPool(ARGON2, { ...nice, isolation });
+  type Pool = { size: number; verify(phc: string, password: string): Promise<boolean>; close(): Promise<void> };
+  /** Verifications per second of a pool, its workers started before the clock runs. */
+  const rawPoolRate = async (open: () => Pool) => {
+    const pool = open();
     await Promise.all(Array.from({ length: pool.size }, () => pool.verify(phc, BENCH_PASSWORD)));
     const rate = await rawRate(settings, async () => check(await pool.verify(phc, BENCH_PASSWORD)));
     await pool.close();
     return rate;
   };
-  const rawWasmPool = await rawPoolRate('process');
+  const rawWasmPool = await rawPoolRate(() => createArgon2idWorkerPool(ARGON2, { ...nice, isolation: 'process' }));
+  const rawWasmTinypool = await rawPoolRate(() => createTinypoolHasher(ARGON2, 'hash-wasm', settings.threadNice));
   // For comparison: the same pool on threads, which hash-wasm's fresh memory per hash keeps from scaling.
-  const rawWasmThreads = await rawPoolRate('thread');
+  const rawWasmThreads = await rawPoolRate(() => createArgon2idWorkerPool(ARGON2, { ...nice, isolation: 'thread' }));
+  const rawNativePool = await rawPoolRate(() => createNativeArgon2idWorkerPool(ARGON2, nice));
+  const rawNativeTinypool = await rawPoolRate(() => createTinypoolHasher(ARGON2, 'native', settings.threadNice));
 
   const perHasher = new Map<HasherKind, Record<string, Summary>>();
-  for (const { kind } of HASHERS) {
+  // Each tinypool server right after ours with the same engine, so both see the machine alike.
+  const order = HASHERS.flatMap((h) => [h, ...TINYPOOL_HASHERS.filter((t) => t.ours === h.kind)]);
+  for (const { kind } of order) {
     const server = await startChildServer({ kind: 'auth', hasher: kind, databaseUrl: 'memory:', ...(settings.threadNice === undefined ? {} : { threadNice: settings.threadNice }) });
     try {
       for (let i = 0; i < 3; i++) await timeOne(loginCall(server));
@@ -72,7 +78,7 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
         await repeat(settings.runs, async (): Promise<Record<string, number>> => {
           // The native hashers are held to raw @node-rs/argon2 measured right before them, in the same
           // run: this machine's speed drifts by more than the gap between the two over a few minutes.
-          const rawNative: Record<string, number> = kind === 'native-pool' || kind === 'native-libuv' ? { rawNative: await rawRateOnce(settings, verifyNative) } : {};
+          const rawNative: Record<string, number> = kind === 'native-pool' || kind === 'native-libuv' || kind === 'native-tinypool' ? { rawNative: await rawRateOnce(settings, verifyNative) } : {};
           // Throughput on its own, then the same load with the probe; each phase lets the queue drain first.
           const alone = await load(loginCall(server), { connections: CONNECTIONS, seconds: settings.seconds + 1 });
           await drain();
@@ -113,9 +119,14 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
   report.add({ name: 'raw hash-wasm in-thread verify', unit: 'verifies/s', summary: rawInThread });
   report.add({ name: 'raw hash-wasm worker pool (processes) verify', unit: 'verifies/s', summary: rawWasmPool });
   report.add({ name: 'raw hash-wasm worker pool (processes) / in-thread', unit: '×', summary: ratio(rawWasmPool, rawInThread) });
+  report.add({ name: 'raw hash-wasm on tinypool (child_process) verify', unit: 'verifies/s', summary: rawWasmTinypool });
+  report.add({ name: 'raw hash-wasm on tinypool / our worker pool', unit: '×', summary: ratio(rawWasmTinypool, rawWasmPool) });
+  report.add({ name: 'raw native worker pool verify', unit: 'verifies/s', summary: rawNativePool });
+  report.add({ name: 'raw native on tinypool (worker_threads) verify', unit: 'verifies/s', summary: rawNativeTinypool });
+  report.add({ name: 'raw native on tinypool / our worker pool', unit: '×', summary: ratio(rawNativeTinypool, rawNativePool) });
   report.add({ name: 'raw hash-wasm on worker threads verify (not used: for comparison)', unit: 'verifies/s', summary: rawWasmThreads });
   report.add({ name: 'raw hash-wasm on worker threads / in-thread', unit: '×', summary: ratio(rawWasmThreads, rawInThread) });
-  for (const { kind, label } of HASHERS) {
+  for (const { kind, label } of order) {
     const f = of(kind);
     report.add({ name: `${label}: logins`, unit: 'logins/s', summary: f.loginsPerSecond! });
     report.add({ name: `${label}: login p50`, unit: 'ms', summary: f.loginP50! });
@@ -134,6 +145,12 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
     { name: 'native worker pool logins / raw @node-rs/argon2 verifies', unit: '%', summary: ratio(of('native-pool').loginsPerSecond!, of('native-pool').rawNative!, 100) },
     { atLeast: 80, text: '≥ 80 %' },
   );
+  for (const { kind, label, ours } of TINYPOOL_HASHERS) {
+    const [t, o] = [of(kind), of(ours)];
+    report.add({ name: `${label}: logins / ours`, unit: '×', summary: ratio(t.loginsPerSecond!, o.loginsPerSecond!) });
+    report.add({ name: `${label}: verify-token p99 during the storm / ours`, unit: '×', summary: ratio(t.stormP99!, o.stormP99!) });
+    if (t.rawNative) report.add({ name: `${label}: logins / raw @node-rs/argon2 verifies`, unit: '%', summary: ratio(t.loginsPerSecond!, t.rawNative, 100) });
+  }
   report.add({ name: 'native on libuv threads logins / raw @node-rs/argon2 verifies', unit: '%', summary: ratio(of('native-libuv').loginsPerSecond!, of('native-libuv').rawNative!, 100) });
   report.check(
     { name: 'hash-wasm worker pool logins / hash-wasm on the event loop logins', unit: '×', summary: ratio(of('wasm-pool').loginsPerSecond!, of('in-thread').loginsPerSecond!) },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { postgresTestServer, sqliteTestServer, type Scratch } from '@gatehouse/store-sql/testing';
+import { postgresTestServer, sqliteTestServer, type Scratch } from '@gatehousejs/store-sql/testing';
 import { startChildServer, type ChildServer } from '../lib/child-server.js';
 import { closedLoop, p50, p99 } from '../lib/load.js';
 import type { Report } from '../lib/report.js';

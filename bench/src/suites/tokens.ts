@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createTokenService, cryptoRandom, type TokenService } from '@gatehouse/core';
+import { createTokenService, cryptoRandom, type TokenService } from '@gatehousejs/core';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Report } from '../lib/report.js';
 import type { BenchSettings } from '../lib/settings.js';

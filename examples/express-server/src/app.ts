@@ -1,25 +1,44 @@
-import type { AppParts } from '@gatehouse/example-server-kit';
-import { examplePages, handleDemoApp, handleResetPasswordPage } from '@gatehouse/example-server-kit';
-import { authRouter, cors, errorHandler, normalizePath, notFound, securityHeaders } from '@gatehouse/express';
+import type { AppParts } from '@gatehousejs/example-server-kit';
+import { examplePages, handleApiDocs, handleDemoApp, handleResetPasswordPage } from '@gatehousejs/example-server-kit';
+import { authRouter, cors, errorHandler, normalizePath, notFound, securityHeaders, userRouter } from '@gatehousejs/express';
 import express, { type Express } from 'express';
-import { describeError } from '@gatehouse/example-server-kit';
+import { chooseRequestId, errorLog, runWithRequestId } from '@gatehousejs/example-server-kit';
 import { mailhogRouter } from './dev-mail/mailhog-router.js';
 import { sendPage, toPageRequest } from './page-glue.js';
 import { resourceRoutes } from './routes/resource-routes.js';
 
-/** The Express app of the example: auth routes, resource routes, pages, one error handler. */
-export function createApp({ auth, log, mailViewer, http }: AppParts): Express {
+/** The Express app of the example: the library's auth and user routes, its own resource routes, pages, one error handler. */
+export function createApp({ auth, log, mailViewer, http, readiness }: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   // Mount paths match exactly too, like the routes of secureRouter and like Hono: no `/API/...`.
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
+  // Every log line written while a request runs carries its id; the client sees it as X-Request-Id.
+  app.use((req, res, next) => {
+    const requestId = chooseRequestId(req.get('x-request-id'));
+    res.set('X-Request-Id', requestId);
+    runWithRequestId(requestId, next);
+  });
   // `/api/v1/%68ealth` is `/api/v1/health` (RFC 3986), as Hono routes it.
   app.use(normalizePath());
 
   app.use('/api', securityHeaders(), cors(http.corsOrigins));
-  app.use('/api/v1/auth', authRouter(auth, { pages: examplePages, trustedProxyHops: http.trustedProxyHops }));
+  // The OpenAPI document and its Swagger UI page, public, before the guarded routers.
+  app.use((req, res, next) => {
+    const page = handleApiDocs(toPageRequest(req));
+    if (page) sendPage(res, page);
+    else next();
+  });
+  const proxies = { trustedProxies: http.trustedProxies, trustedProxyHops: http.trustedProxyHops };
+  // Readiness for a load balancer: public, and nothing in it but dependency names and ok/unavailable.
+  app.get('/api/v1/health/ready', async (_req, res) => {
+    const { status, body, headers } = await readiness.check();
+    res.status(status).set(headers).json(body);
+  });
+  app.use('/api/v1/auth', authRouter(auth, { pages: examplePages, ...proxies }));
+  app.use('/api/v1', userRouter(auth, proxies));
   app.use('/api/v1', resourceRoutes(auth));
   app.use((req, res, next) => {
     const pageRequest = toPageRequest(req);
@@ -30,6 +49,6 @@ export function createApp({ auth, log, mailViewer, http }: AppParts): Express {
   if (mailViewer) app.use('/mailhog', mailhogRouter(mailViewer));
 
   app.use(notFound());
-  app.use(errorHandler((error) => log.error('unexpected error', describeError(error))));
+  app.use(errorHandler(errorLog(log)));
   return app;
 }

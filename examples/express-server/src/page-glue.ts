@@ -1,4 +1,4 @@
-import type { PageRequest, PageResponse } from '@gatehouse/example-server-kit';
+import type { PageRequest, PageResponse } from '@gatehousejs/example-server-kit';
 import type { Request, Response } from 'express';
 
 /** The kit's framework-neutral page request, from an Express request (path below the mount point). */

@@ -1,4 +1,4 @@
-import { describeExamplePages } from '@gatehouse/example-server-kit/testing';
+import { describeExamplePages } from '@gatehousejs/example-server-kit/testing';
 import { createApp } from '../src/app.js';
 
 describeExamplePages('Express example pages', createApp);

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { runFromEnvironment } from '@gatehouse/example-server-kit';
+import { runFromEnvironment } from '@gatehousejs/example-server-kit';
 import { createApp } from './app.js';
 import { nodeListener } from './node-listener.js';
 

@@ -1,4 +1,4 @@
-import type { PageRequest, PageResponse } from '@gatehouse/example-server-kit';
+import type { PageRequest, PageResponse } from '@gatehousejs/example-server-kit';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 

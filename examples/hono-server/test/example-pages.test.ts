@@ -1,4 +1,4 @@
-import { describeExamplePages } from '@gatehouse/example-server-kit/testing';
+import { describeExamplePages } from '@gatehousejs/example-server-kit/testing';
 import { createHonoListener } from './start-hono.js';
 
 describeExamplePages('Hono example pages', createHonoListener);

@@ -1,4 +1,4 @@
-import type { AppParts } from '@gatehouse/example-server-kit';
+import type { AppParts } from '@gatehousejs/example-server-kit';
 import { createApp } from '../src/app.js';
 import { nodeListener } from '../src/node-listener.js';
 

@@ -5,6 +5,8 @@ const DEFAULTS = { databaseFile: '/srv/example/data/gatehouse.db' };
 const readServerSettings = (env: NodeJS.ProcessEnv) => readWithDefaults(env, DEFAULTS);
 
 const SECRETS = { JWT_SECRET: 'x'.repeat(32), JWT_REFRESH_SECRET: 'y'.repeat(32) };
+/** As `openssl rand -base64 36` prints them. */
+const STRONG = { JWT_SECRET: 'kq3Vw9Zx1Lr0Pm7Tt2Yb5Nc8Hd4Jf6Gs+Ua/Ei1Ox9Rl', JWT_REFRESH_SECRET: 'Bz7Qn2Wm5Xc8Vk1Lp4Jr0Ht3Gy6Fd9Sa+Ei/Ou2Mb7Nq' };
 
 describe('readServerSettings (CONTRACT §7)', () => {
   it('uses the contract defaults with no environment at all', () => {
@@ -110,7 +112,7 @@ describe('readServerSettings (CONTRACT §7)', () => {
   });
 
   it('refuses weak or equal secrets, naming the variable, without echoing the value', () => {
-    const weak = () => readServerSettings({ NODE_ENV: 'production', JWT_SECRET: 'hunter2', JWT_REFRESH_SECRET: 'y'.repeat(32) });
+    const weak = () => readServerSettings({ NODE_ENV: 'production', JWT_SECRET: 'hunter2', JWT_REFRESH_SECRET: STRONG.JWT_REFRESH_SECRET });
     expect(weak).toThrow(/JWT_SECRET must be at least 32 characters/);
     expect(weak).not.toThrow(/hunter2/);
     expect(() => readServerSettings({ JWT_SECRET: 'z'.repeat(40), JWT_REFRESH_SECRET: 'z'.repeat(40) })).toThrow(
@@ -131,8 +133,27 @@ describe('readServerSettings (CONTRACT §7)', () => {
     expect(() => readServerSettings({ ...SECRETS, PORT: '70000' })).toThrow(/PORT/);
   });
 
-  it('turns the development mail viewer off in production unless enabled', () => {
-    expect(readServerSettings({ ...SECRETS, NODE_ENV: 'production' }).devMail.enabled).toBe(false);
-    expect(readServerSettings({ ...SECRETS, NODE_ENV: 'production', MAILHOG_ENABLED: 'true' }).devMail.enabled).toBe(true);
+  it('turns the development mail viewer off in production, and refuses MAILHOG_ENABLED there unless acknowledged', () => {
+    expect(readServerSettings({ ...STRONG, NODE_ENV: 'production' }).devMail.enabled).toBe(false);
+    expect(() => readServerSettings({ ...STRONG, NODE_ENV: 'production', MAILHOG_ENABLED: 'true' })).toThrow(/MAILHOG_ALLOW_IN_PRODUCTION=true/);
+    const acknowledged = readServerSettings({ ...STRONG, NODE_ENV: 'production', MAILHOG_ENABLED: 'true', MAILHOG_ALLOW_IN_PRODUCTION: 'true' });
+    expect(acknowledged.devMail).toMatchObject({ enabled: true, exposedInProduction: true });
+  });
+
+  it('refuses predictable secrets in production (36 times "a", a short alphabet), naming the variable without the value', () => {
+    for (const weak of ['a'.repeat(36), 'abababababababababababababababababab', '0123012301230123012301230123012301230123']) {
+      const start = () => readServerSettings({ ...STRONG, NODE_ENV: 'production', JWT_SECRET: weak });
+      expect(start).toThrow(/JWT_SECRET is too predictable for production/);
+      expect(start).not.toThrow(weak);
+    }
+    expect(() => readServerSettings({ ...STRONG, NODE_ENV: 'production', JWT_REFRESH_SECRET: 'b'.repeat(40) })).toThrow(/JWT_REFRESH_SECRET is too predictable/);
+    expect(readServerSettings({ ...STRONG, NODE_ENV: 'production' }).auth.accessTokenSecret).toBe(STRONG.JWT_SECRET);
+    // Outside production the length rule alone applies, as before.
+    expect(readServerSettings({ JWT_SECRET: 'a'.repeat(36), JWT_REFRESH_SECRET: 'b'.repeat(36) }).ephemeralSecrets).toBe(false);
+  });
+
+  it('reads PASSWORD_MIN_SCORE and names it when it is out of range', () => {
+    expect(readServerSettings({ ...SECRETS, PASSWORD_MIN_SCORE: '4' }).auth.passwordPolicy.minScore).toBe(4);
+    expect(() => readServerSettings({ ...SECRETS, PASSWORD_MIN_SCORE: '5' })).toThrow(/PASSWORD_MIN_SCORE must be at most 4/);
   });
 });

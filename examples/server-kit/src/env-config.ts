@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { AuthError, parseAuthConfig, type AuthConfig } from '@gatehouse/core';
+import { AuthError, parseAuthConfig, type AuthConfig } from '@gatehousejs/core';
 import { z } from 'zod';
+import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
+import { readSocialSettings, type SocialSettings } from './social-env.js';
 
 /** Everything the example server reads from the environment (CONTRACT §7), parsed once. */
 export interface ServerSettings {
@@ -15,8 +17,11 @@ export interface ServerSettings {
   ephemeralSecrets: boolean;
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | undefined;
   mailFrom: string;
-  /** The development mail catcher: SMTP port (0 = any free port) and whether /mailhog/ is served. */
-  devMail: { enabled: boolean; smtpPort: number };
+  /**
+   * The development mail catcher: SMTP port (0 = any free port) and whether /mailhog/ is served.
+   * `exposedInProduction`: served in production, as acknowledged by MAILHOG_ALLOW_IN_PRODUCTION.
+   */
+  devMail: { enabled: boolean; smtpPort: number; exposedInProduction: boolean };
   /** Where rate-limit counts live: `auto` picks Redis with REDIS_URL, else the SQL database, else memory. */
   rateLimitStore: 'auto' | 'memory' | 'database' | 'redis';
   redisUrl: string | undefined;
@@ -25,6 +30,10 @@ export interface ServerSettings {
   /** Origins allowed to call the API from a browser (CORS); empty: same origin only. */
   corsOrigins: string[];
   bootstrapSuper: { email: string; password: string } | undefined;
+  /** Timeouts, pool size, trusted proxies, shutdown deadline (see `readOperationsSettings`). */
+  operations: OperationsSettings;
+  /** Social sign-in (OAUTH_*, OIDC_*, STEAM_*, OAUTH_REDIRECT_ALLOWLIST), and warnings about test-only settings. */
+  social: SocialSettings;
 }
 
 /** Which environment variable each core setting comes from, to name it in error messages. */
@@ -33,6 +42,8 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   refreshTokenSecret: 'JWT_REFRESH_SECRET',
   accessTokenTtl: 'JWT_EXPIRATION_TIME',
   refreshTokenTtl: 'JWT_REFRESH_EXPIRATION_TIME',
+  sessionMaxLifetime: 'SESSION_MAX_LIFETIME',
+  refreshTokenReuseInterval: 'REFRESH_TOKEN_REUSE_INTERVAL',
   jitterSeconds: 'JWT_JITTER_SECONDS',
   'argon2.memoryCost': 'ARGON2_MEMORY_COST',
   'argon2.timeCost': 'ARGON2_TIME_COST',
@@ -48,6 +59,7 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   'rateLimit.mailsPerAddress.limit': 'RATE_LIMIT_MAILS',
   'rateLimit.mailsPerAddress.windowSeconds': 'RATE_LIMIT_MAILS',
   'hashing.maxConcurrent': 'HASH_MAX_CONCURRENT',
+  'passwordPolicy.minScore': 'PASSWORD_MIN_SCORE',
   'hashing.maxQueued': 'HASH_MAX_QUEUED',
   concealRegisteredEmails: 'CONCEAL_REGISTERED_EMAILS',
   checkTokenVersion: 'CHECK_TOKEN_VERSION',
@@ -75,8 +87,11 @@ function rule(env: NodeJS.ProcessEnv, name: string): { limit: string; windowSeco
 }
 
 /** A setting that cannot be used; the message names the variable and never echoes its value. */
-export class ConfigurationError extends Error {
-  override readonly name = 'ConfigurationError';
+export class ConfigurationError extends AuthError {
+  override readonly name: string = 'ConfigurationError';
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super('INVALID_CONFIG', message, undefined, options);
+  }
 }
 
 const TRUE = ['true', '1', 'yes', 'on'];
@@ -128,10 +143,42 @@ const value = (env: NodeJS.ProcessEnv, name: string) => {
   return raw === undefined || raw === '' ? undefined : raw;
 };
 
+/**
+ * A rough estimate of a secret's entropy: its length times the Shannon entropy of its characters'
+ * frequencies. `openssl rand -base64 48` scores about 330 bits, 36 times "a" scores 0. It cannot
+ * tell a random string from a clever pattern, so it only catches the obviously weak.
+ */
+export function estimatedSecretBits(secret: string): number {
+  const counts = new Map<string, number>();
+  const characters = [...secret];
+  for (const c of characters) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let perCharacter = 0;
+  for (const n of counts.values()) perCharacter -= (n / characters.length) * Math.log2(n / characters.length);
+  return perCharacter * characters.length;
+}
+
+const MIN_SECRET_BITS = 100;
+
+function assertStrongInProduction(name: string, secret: string): void {
+  // Too short is core's message (at least 32 characters); this one is about what fills them.
+  if (secret.length < 32) return;
+  if (estimatedSecretBits(secret) < MIN_SECRET_BITS || new Set(secret).size < 8) {
+    throw new ConfigurationError(
+      `${name} is too predictable for production (repeated or few distinct characters): use 32 or more random characters, e.g. \`openssl rand -base64 48\`.`,
+    );
+  }
+}
+
 function secrets(env: NodeJS.ProcessEnv, production: boolean) {
   const access = value(env, 'JWT_SECRET');
   const refresh = value(env, 'JWT_REFRESH_SECRET');
-  if (access && refresh) return { access, refresh, ephemeral: false };
+  if (access && refresh) {
+    if (production) {
+      assertStrongInProduction('JWT_SECRET', access);
+      assertStrongInProduction('JWT_REFRESH_SECRET', refresh);
+    }
+    return { access, refresh, ephemeral: false };
+  }
   if (production) {
     const missing = [!access && 'JWT_SECRET', !refresh && 'JWT_REFRESH_SECRET'].filter(Boolean).join(' and ');
     throw new ConfigurationError(
@@ -150,6 +197,8 @@ function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): Au
       refreshTokenSecret: refresh,
       accessTokenTtl: optional('JWT_EXPIRATION_TIME'),
       refreshTokenTtl: optional('JWT_REFRESH_EXPIRATION_TIME'),
+      sessionMaxLifetime: optional('SESSION_MAX_LIFETIME'),
+      refreshTokenReuseInterval: optional('REFRESH_TOKEN_REUSE_INTERVAL'),
       jitterSeconds: optional('JWT_JITTER_SECONDS'),
       argon2: {
         memoryCost: optional('ARGON2_MEMORY_COST'),
@@ -166,6 +215,7 @@ function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): Au
         mailsPerAddress: rule(env, 'RATE_LIMIT_MAILS'),
       },
       hashing: { maxConcurrent: optional('HASH_MAX_CONCURRENT'), maxQueued: optional('HASH_MAX_QUEUED') },
+      passwordPolicy: { minScore: optional('PASSWORD_MIN_SCORE') },
       concealRegisteredEmails: flag(env, 'CONCEAL_REGISTERED_EMAILS', false),
       checkTokenVersion: flag(env, 'CHECK_TOKEN_VERSION', false),
     });
@@ -174,6 +224,23 @@ function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): Au
     const lines = error.details.map((d) => `${AUTH_SETTING_VARIABLES[d.path] ?? d.path} ${inVariableNames(d.message)}`);
     throw new ConfigurationError(`Invalid configuration: ${lines.join('; ')}.`);
   }
+}
+
+/**
+ * The mail viewer shows every mail, reset links included, to anyone who can reach it. In production
+ * it is off unless enabled, and enabling it there also needs MAILHOG_ALLOW_IN_PRODUCTION=true, so
+ * a copied development setting cannot publish everyone's reset tokens by itself.
+ */
+function devMail(env: NodeJS.ProcessEnv, production: boolean): ServerSettings['devMail'] {
+  const enabled = flag(env, 'MAILHOG_ENABLED', !production);
+  const smtpPort = port(env, 'MAILHOG_SMTP_PORT', 1025);
+  if (!production || !enabled) return { enabled, smtpPort, exposedInProduction: false };
+  if (!flag(env, 'MAILHOG_ALLOW_IN_PRODUCTION', false)) {
+    throw new ConfigurationError(
+      'MAILHOG_ENABLED=true in production serves every mail, password reset links included, to anyone at /mailhog/. Unset it, or set MAILHOG_ALLOW_IN_PRODUCTION=true as well if that is really meant.',
+    );
+  }
+  return { enabled, smtpPort, exposedInProduction: true };
 }
 
 export interface ServerDefaults {
@@ -205,6 +272,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefau
     databaseUrl: value(env, 'DATABASE_URL') ?? `sqlite:${defaults.databaseFile}`,
     migrateOnStart: flag(env, 'DB_MIGRATE_ON_START', true),
     auth: authConfig(env, secret.access, secret.refresh),
+    social: readSocialSettings(env, appUrl, (message) => new ConfigurationError(message)),
     ephemeralSecrets: secret.ephemeral,
     smtp: smtpHost
       ? {
@@ -216,11 +284,12 @@ export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefau
         }
       : undefined,
     mailFrom: value(env, 'MAIL_FROM') ?? 'Gatehouse <no-reply@localhost>',
-    devMail: { enabled: flag(env, 'MAILHOG_ENABLED', !production), smtpPort: port(env, 'MAILHOG_SMTP_PORT', 1025) },
+    devMail: devMail(env, production),
     rateLimitStore: oneOf(env, 'RATE_LIMIT_STORE', ['auto', 'memory', 'database', 'redis'] as const, 'auto'),
     redisUrl: value(env, 'REDIS_URL'),
     trustedProxyHops: count(env, 'TRUST_PROXY_HOPS', 0),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     bootstrapSuper: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : undefined,
+    operations: readOperationsSettings(env),
   };
 }

@@ -1,6 +1,7 @@
 export { readServerSettings, ConfigurationError } from './env-config.js';
 export type { ServerSettings, ServerDefaults } from './env-config.js';
-export { consoleLogger, silentLogger, maskEmail, describeError } from './logger.js';
+export { consoleLogger, createLogger, silentLogger, maskEmail, describeError, errorLog, REDACTED_FIELDS } from './logger.js';
+export { chooseRequestId, runWithRequestId } from './request-id.js';
 export type { Logger } from './logger.js';
 export { openStore } from './open-store.js';
 export { openMail } from './open-mail.js';
@@ -14,5 +15,6 @@ export { startMailCatcher, handleMailViewerRequest } from './dev-mail/index.js';
 export type { CaughtMail, MailCatcher } from './dev-mail/index.js';
 export { handleResetPasswordPage } from './pages/reset-password-page.js';
 export { handleDemoApp } from './pages/demo-app-page.js';
+export { handleApiDocs } from './api-docs/api-docs.js';
 export { renderConfirmationPage, examplePages } from './pages/confirmation-page.js';
 export type { PageRequest, PageResponse } from './web-response.js';

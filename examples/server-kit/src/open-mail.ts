@@ -1,6 +1,6 @@
-import type { Mailer } from '@gatehouse/core';
-import { createSmtpMailer } from '@gatehouse/mailer-smtp';
-import { startMailCatcher, type MailCatcher } from './dev-mail/mail-catcher.js';
+import type { Mailer } from '@gatehousejs/core';
+import { createSmtpMailer } from '@gatehousejs/mailer-smtp';
+import { startMailCatcher, type MailCatcher } from '@gatehousejs/mailer-smtp/testing';
 import type { ServerSettings } from './env-config.js';
 import { maskEmail, type Logger } from './logger.js';
 
@@ -45,6 +45,11 @@ export async function openMail(settings: ServerSettings, log: Logger): Promise<M
       send: async (mail) => log.warn('e-mail dropped: no SMTP server configured', { kind: mail.kind, to: maskEmail(mail.to) }),
     };
     return { mailer: dropping, catcher: undefined, viewerCatcher: undefined, description: 'dropped', close: async () => {} };
+  }
+  if (settings.devMail.exposedInProduction) {
+    log.warn(
+      'DANGER: the development mail viewer is served in production (MAILHOG_ENABLED with MAILHOG_ALLOW_IN_PRODUCTION): anyone who reaches /mailhog/ can read every mail, including password reset links, and take over any account.',
+    );
   }
   const catcher = await startCatcher(settings.devMail.smtpPort, log);
   const smtp = createSmtpMailer({

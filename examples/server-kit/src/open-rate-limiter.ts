@@ -1,6 +1,6 @@
-import { createMemoryRateLimiter, type AuthStore, type RateLimiter } from '@gatehouse/core';
-import { createRedisRateLimiter } from '@gatehouse/rate-limit-redis';
-import type { SqlStore } from '@gatehouse/store-sql';
+import { createMemoryRateLimiter, type AuthStore, type RateLimiter } from '@gatehousejs/core';
+import { createRedisRateLimiter } from '@gatehousejs/rate-limit-redis';
+import type { SqlStore } from '@gatehousejs/store-sql';
 import { Redis } from 'ioredis';
 import type { ServerSettings } from './env-config.js';
 import { ConfigurationError } from './env-config.js';
@@ -10,7 +10,18 @@ import { connectionFailure } from './start-up-failure.js';
 export interface RateLimiterSetup {
   limiter: RateLimiter;
   description: string;
+  /** For the readiness check, when the counts live in Redis: one `PING`. */
+  ping?: () => Promise<unknown>;
   close(): Promise<void>;
+}
+
+/** `work`, or a rejection naming `what` after `ms`. */
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what} did not answer within ${ms} ms`), { code: 'ETIMEDOUT' })), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 const isSqlStore = (store: AuthStore): store is SqlStore => 'rateLimiter' in store && 'db' in store;
@@ -24,21 +35,44 @@ export async function openRateLimiter(settings: ServerSettings, store: AuthStore
   const wanted = settings.rateLimitStore === 'auto' ? (settings.redisUrl ? 'redis' : isSqlStore(store) ? 'database' : 'memory') : settings.rateLimitStore;
   if (wanted === 'redis') {
     if (!settings.redisUrl) throw new ConfigurationError('RATE_LIMIT_STORE=redis needs REDIS_URL.');
-    // Fail fast at start rather than at the first login: lazy connect, then one PING.
-    const redis = new Redis(settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    const { connectTimeoutMs, commandTimeoutMs } = settings.operations.redis;
+    // While Redis is down a request must fail at once (503), not wait through reconnection
+    // attempts: no offline queue, one try per command, a bound on each command. ioredis keeps
+    // reconnecting in the background, so the limiter serves again as soon as Redis is back.
+    const redis = new Redis(settings.redisUrl, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: commandTimeoutMs,
+      connectTimeout: connectTimeoutMs,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    });
     // ioredis rejects connect() with "Connection is closed."; the reason comes as an 'error' event.
     let reason: Error | undefined;
     const remember = (error: Error) => void (reason = error);
     redis.on('error', remember);
     try {
-      await redis.connect();
+      // Fail at start rather than at the first login: connect, then one PING, each bounded (a
+      // frozen Redis accepts the TCP connection and then says nothing).
+      await within(redis.connect(), connectTimeoutMs, 'the Redis server');
+      await within(redis.ping(), connectTimeoutMs, 'the Redis server');
     } catch (error) {
       redis.disconnect();
       throw connectionFailure('REDIS_URL', settings.redisUrl, reason ?? error, 'Redis server');
     }
     redis.off('error', remember);
-    redis.on('error', (error: Error) => log.error('redis error', { errorMessage: error.message }));
-    return { limiter: createRedisRateLimiter(redis), description: 'redis', close: async () => void (await redis.quit()) };
+    // One line per failed reconnection while Redis is away; without a listener ioredis's 'error' would end the process.
+    redis.on('error', (error: Error) => log.warn('redis unavailable', { reason: error.message || (error as NodeJS.ErrnoException).code }));
+    return {
+      limiter: createRedisRateLimiter(redis),
+      description: 'redis',
+      ping: () => redis.ping(),
+      close: async () => {
+        // QUIT needs a connection; with Redis away, just drop the socket.
+        if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+        else redis.disconnect();
+      },
+    };
   }
   if (wanted === 'database') {
     if (!isSqlStore(store)) throw new ConfigurationError('RATE_LIMIT_STORE=database needs a SQL DATABASE_URL.');

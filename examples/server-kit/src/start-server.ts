@@ -1,13 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { createAuth, type Auth, type AuthStore } from '@gatehouse/core';
-import type { ServerSettings } from './env-config.js';
+import { AuthError, createAuth, type Auth, type AuthStore } from '@gatehousejs/core';
+import { ConfigurationError, type ServerSettings } from './env-config.js';
 import { consoleLogger, describeError, maskEmail, type Logger } from './logger.js';
 import { openHasher } from './open-hasher.js';
 import { openMail, type MailSetup } from './open-mail.js';
 import { openRateLimiter } from './open-rate-limiter.js';
 import { openStore } from './open-store.js';
 import { listenFailure } from './start-up-failure.js';
+import { createDraining } from './graceful-shutdown.js';
+import { createReadiness, type DependencyCheck, type Readiness } from './readiness.js';
 
 export interface RunningServer {
   /** Base URL the server listens on, e.g. `http://127.0.0.1:3000`. */
@@ -16,8 +18,15 @@ export interface RunningServer {
   auth: Auth;
   store: AuthStore;
   mail: MailSetup;
-  /** Stops accepting requests, lets background mail finish, then closes the mail catcher and the store's pool. */
+  /**
+   * Graceful shutdown: readiness turns 503, the server stops accepting, answers the requests in
+   * flight with `Connection: close` and closes idle keep-alive sockets; then background mail
+   * finishes and the mail catcher, the store's pool, the hasher and Redis close. The caller bounds
+   * it with `SHUTDOWN_TIMEOUT` (see `runFromEnvironment`).
+   */
   close(): Promise<void>;
+  /** Requests being answered now (for the log line when the shutdown deadline passes). */
+  inFlight(): number;
 }
 
 /** Listens on HOST:PORT; a busy port or a foreign address rejects with a `ConfigurationError` naming them. */
@@ -32,14 +41,43 @@ function listen(server: Server, host: string, port: number): Promise<number> {
   });
 }
 
+/**
+ * Only request targets in origin form (`/path?query`, RFC 9112 §3.2.1) reach the app. Others (`*`,
+ * `/api/v1\\users\\me`, an absolute URL) are a 400 with the contract's error body here, the same
+ * for every framework: Hono's Node server answered them with an empty 400 without headers, and
+ * Express routed a backslash path as a path.
+ */
+function originFormOnly(listener: RequestListener): RequestListener {
+  return (req, res) => {
+    const target = req.url ?? '';
+    if (target.startsWith('/') && !target.includes('\\')) {
+      listener(req, res);
+      return;
+    }
+    const body = JSON.stringify({ statusCode: 400, message: 'The request target must be a path such as /api/v1/health.', error: 'Bad Request' });
+    res.writeHead(400, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.end(body);
+  };
+}
+
+/** How often the example deletes ended tokens and rate-limit windows (`auth.pruneEndedRecords`). */
+const PRUNE_INTERVAL_MS = 10 * 60_000;
+
 /** What a framework needs to build the example app. */
 export interface AppParts {
   auth: Auth;
   log: Logger;
   /** Serve the development mail viewer at /mailhog from this catcher, when set. */
   mailViewer: MailSetup['viewerCatcher'];
-  /** Reverse proxies trusted for X-Forwarded-For, and browser origins allowed by CORS. */
-  http: Pick<ServerSettings, 'trustedProxyHops' | 'corsOrigins'>;
+  /** Reverse proxies trusted for X-Forwarded-For (by address, or a hop count), and browser origins allowed by CORS. */
+  http: Pick<ServerSettings, 'trustedProxyHops' | 'corsOrigins'> & { trustedProxies: string[] };
+  /** `GET /api/v1/health/ready`: the configured dependencies answer (200) or not (503). */
+  readiness: Readiness;
 }
 
 /** Builds the HTTP app (Express, Hono, …) as a Node request listener. */
@@ -56,7 +94,13 @@ export async function startServer(settings: ServerSettings, createListener: Crea
   // What is open so far, closed in reverse if a later step fails, so a failed start leaves nothing running.
   const opened: Array<() => Promise<void>> = [];
   try {
-    const store = await openStore(settings.databaseUrl, { migrate: settings.migrateOnStart });
+    const { operations } = settings;
+    const store = await openStore(settings.databaseUrl, {
+      migrate: settings.migrateOnStart,
+      ...operations.database,
+      // An idle connection lost (the server restarted): one line; the pool opens a new one.
+      onConnectionError: (error) => log.warn('database connection lost', { reason: error.message }),
+    });
     opened.push(() => store.close());
     const mail = await openMail(settings, log);
     opened.push(() => mail.close());
@@ -74,15 +118,32 @@ export async function startServer(settings: ServerSettings, createListener: Crea
       onEvent: (event) => log.info('audit', { ...event, at: event.at.toISOString() }),
       onBackgroundError: (failure) =>
         log.error('background task failed', { operation: failure.operation, userId: failure.userId, ...describeError(failure.error) }),
+      ...(settings.social.config ? { social: settings.social.config } : {}),
+      // The reason a provider failed, for the operator; the browser only learns `provider_error`.
+      onProviderError: (provider, error) => log.warn('social sign-in failed at the provider', { provider, ...describeError(error) }),
     });
+    for (const warning of settings.social.warnings) log.warn(warning);
 
     if (settings.bootstrapSuper) {
-      const superUser = await auth.ensureSuperUser(settings.bootstrapSuper);
-      log.info('bootstrap super user ready', { userId: superUser.id, email: maskEmail(superUser.email) });
+      const superUser = await auth.ensureSuperUser(settings.bootstrapSuper).catch((error: unknown) => {
+        // The bootstrap credentials are settings: say which variable to fix, never echo its value.
+        if (!(error instanceof AuthError) || error.code !== 'VALIDATION_FAILED') throw error;
+        const names = { email: 'BOOTSTRAP_SUPER_EMAIL', password: 'BOOTSTRAP_SUPER_PASSWORD' } as Record<string, string>;
+        const lines = (error.details ?? []).map((d) => `${names[d.path.split('.')[0] ?? ''] ?? d.path}: ${d.message}`);
+        throw new ConfigurationError(`Invalid bootstrap super user: ${lines.join('; ') || error.message}.`);
+      });
+      log.info('bootstrap super user ready', { userId: superUser.id, email: maskEmail(settings.bootstrapSuper.email) });
     }
 
-    const http = { trustedProxyHops: settings.trustedProxyHops, corsOrigins: settings.corsOrigins };
-    const server = createServer(createListener({ auth, log, mailViewer: mail.viewerCatcher, http }));
+    // Only configured dependencies: no database check on the in-memory store, none for Redis without it.
+    const checks: DependencyCheck[] = [];
+    if ('ping' in store && typeof store.ping === 'function') checks.push({ name: 'database', ping: () => (store as { ping(): Promise<void> }).ping() });
+    if (limits.ping) checks.push({ name: 'redis', ping: limits.ping });
+    const readiness = createReadiness(checks, operations.readinessTimeoutMs);
+
+    const http = { trustedProxyHops: settings.trustedProxyHops, trustedProxies: operations.trustedProxies, corsOrigins: settings.corsOrigins };
+    const draining = createDraining(createListener({ auth, log, mailViewer: mail.viewerCatcher, http, readiness }));
+    const server = createServer(originFormOnly(draining.listener));
     // A slow client must not hold a connection forever.
     server.requestTimeout = 30_000;
     server.headersTimeout = 10_000;
@@ -100,6 +161,16 @@ export async function startServer(settings: ServerSettings, createListener: Crea
       log.info('development mail catcher: mail is caught in-process', { smtp: `${host}:${smtpPort}`, viewer: `${settings.appUrl}/mailhog/` });
     }
 
+    // Housekeeping: ended tokens and rate-limit windows are deleted every 10 minutes (and once now).
+    const prune = () =>
+      void auth
+        .pruneEndedRecords()
+        .then((deleted) => log.info('pruned ended records', { ...deleted }))
+        .catch((error: unknown) => log.error('pruning ended records failed', describeError(error)));
+    prune();
+    const pruning = setInterval(prune, PRUNE_INTERVAL_MS);
+    pruning.unref();
+
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -107,12 +178,12 @@ export async function startServer(settings: ServerSettings, createListener: Crea
       auth,
       store,
       mail,
+      inFlight: draining.inFlight,
       close: () =>
         (closing ??= (async () => {
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeIdleConnections();
-          });
+          clearInterval(pruning);
+          readiness.stop();
+          await draining.drain(server);
           // Mails started by the last requests still need the mailer and the store.
           await auth.whenIdle();
           await mail.close();

@@ -1,3 +1,4 @@
+import { isUnavailable } from '@gatehousejs/core';
 import { ConfigurationError } from './env-config.js';
 
 /** Codes that mean "the server is not there or will not let us in", not "the server misbehaved". */
@@ -55,9 +56,9 @@ function withoutPassword(text: string, url: string): string {
   return text.replaceAll(password, '***').replaceAll(decoded, '***');
 }
 
-/** True when some error in the chain says the server could not be reached or refused us. */
+/** True when some error in the chain says the server could not be reached, refused us, or did not answer in time. */
 export function isUnreachable(error: unknown): boolean {
-  return chain(error).some((e) => UNREACHABLE_CODES.has(codeOf(e) ?? ''));
+  return chain(error).some((e) => UNREACHABLE_CODES.has(codeOf(e) ?? '') || isUnavailable(e));
 }
 
 /**
@@ -68,7 +69,8 @@ export function isUnreachable(error: unknown): boolean {
 export function connectionFailure(variable: string, url: string, error: unknown, what = 'database'): ConfigurationError {
   const errors = chain(error);
   if (isUnreachable(error)) {
-    const innermost = errors.findLast((e) => UNREACHABLE_CODES.has(codeOf(e) ?? '')) ?? error;
+    // The driver's own words (`connect ECONNREFUSED …`, `… did not answer within 5000 ms`), not the 503's sentence.
+    const innermost = errors.findLast((e) => UNREACHABLE_CODES.has(codeOf(e) ?? '')) ?? errors[errors.length - 1] ?? error;
     return new ConfigurationError(`cannot reach the ${what} of ${variable} (${withoutPassword(textOf(innermost), url)})`, { cause: error });
   }
   return new ConfigurationError(`cannot open the ${what} of ${variable} (${withoutPassword(textOf(error), url)})`, { cause: error });

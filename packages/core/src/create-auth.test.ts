@@ -1,4 +1,4 @@
-import { createMemoryStore } from '@gatehouse/store-memory';
+import { createMemoryStore } from '@gatehousejs/store-memory';
 import { createFakeHasher } from './testing/fake-hasher.js';
 import { describe, expect, it } from 'vitest';
 import { AuthError } from './errors/auth-error.js';
@@ -70,7 +70,8 @@ describe('createAuth', () => {
     const h = createFlowHarness();
     const { user } = await h.register();
     await h.register();
-    await h.auth.setRoles({ id: 'op', roles: ['super'] }, user.id, { roles: ['manager'] });
+    const root = await h.auth.ensureSuperUser({ email: 'root@example.com', password: 'root passphrase here' });
+    await h.auth.setRoles(root, user.id, { roles: ['manager'] });
     expect((await h.auth.listUsersByRole('manager')).map((u) => u.id)).toEqual([user.id]);
     expect(await h.auth.listUsersByRole('admin')).toEqual([]);
   });

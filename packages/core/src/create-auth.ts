@@ -1,10 +1,12 @@
 import { parseAuthConfig, type AuthConfig, type AuthConfigInput } from './config/auth-config.js';
-import { AuthError } from './errors/auth-error.js';
 import { ensureSuperUser } from './flows/bootstrap-super-user.js';
 import type { BackgroundFailure, FlowContext } from './flows/flow-context.js';
 import { forgotPassword } from './flows/forgot-password.js';
 import { login, type LoginResult } from './flows/login.js';
 import { logout, logoutAll } from './flows/logout.js';
+import type { Actor } from './flows/administrator.js';
+import { findUserProfile, findUserProfileFor, listUsersPage, revokeUserSessions, type UserList } from './flows/manage-users.js';
+import { pruneEndedRecords, type PruneResult } from './flows/prune-ended-records.js';
 import { refresh } from './flows/refresh.js';
 import { register, registerConcealed, type RegisterAccepted, type RegisterResult } from './flows/register.js';
 import type { RequestContext } from './flows/request-context.js';
@@ -12,6 +14,7 @@ import { resetPassword } from './flows/reset-password.js';
 import { setRoles } from './flows/set-roles.js';
 import { toUserProfile, toUserSummary, type UserProfile, type UserSummary } from './flows/user-views.js';
 import { verifyEmail } from './flows/verify-email.js';
+import { warnBackgroundFailures } from './flows/warn-background-failures.js';
 import { verifyAccessToken, verifyCachedAccessToken } from './flows/verify-access-token.js';
 import { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 import { limitHashConcurrency } from './hashing/limit-hash-concurrency.js';
@@ -25,9 +28,14 @@ import type { PasswordHasher } from './ports/password-hasher.js';
 import { cryptoRandom, type Random } from './ports/random.js';
 import type { Role } from './roles/roles.js';
 import { randomToken } from './random/random-values.js';
+import { userPage } from './validation/user-page.js';
 import type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 import { createTokenService } from './tokens/token-service.js';
 import { accessTokenCacheSetting } from './tokens/verified-token-cache.js';
+import { requestEmailChange } from './social/address-confirmation.js';
+import type { ProviderId } from './social/provider-definition.js';
+import type { SocialConfigInput } from './social/social-config.js';
+import { createSocialSignIn, type SocialSignIn } from './social/social-sign-in.js';
 
 export interface CreateAuthOptions {
   /** Raw settings, parsed here once; or an already parsed `AuthConfig`. */
@@ -35,8 +43,9 @@ export interface CreateAuthOptions {
   store: AuthStore;
   mailer: Mailer;
   /**
-   * Defaults to Argon2id (hash-wasm) with the configured parameters. Whatever the hasher, its
-   * concurrency is capped by `config.hashing`.
+   * Defaults to Argon2id (hash-wasm) on the calling thread with the configured parameters; a server
+   * takes a worker pool from `@gatehousejs/hasher`. Whatever the hasher, the hashes in flight are
+   * capped by `config.hashing`: `maxConcurrent` if set, else the hasher's `capacity`, else 4.
    */
   hasher?: PasswordHasher;
   /** Counts for `config.rateLimit`. Defaults to one in memory (one process); share SQL or Redis across instances. */
@@ -51,8 +60,15 @@ export interface CreateAuthOptions {
   accessTokenCache?: { maxEntries?: number } | false;
   clock?: Clock;
   random?: Random;
-  /** Told about failures nobody waits for, such as a mail that could not be sent. Never gets secrets. */
+  /**
+   * Told about failures nobody waits for, such as a mail that could not be sent. Never gets secrets.
+   * Defaults to a `console.warn` line once a minute for each kind of failure.
+   */
   onBackgroundError?: (failure: BackgroundFailure) => void;
+  /** Social sign-in: the app URL, the redirect allow-list and the enabled providers (none by default). */
+  social?: SocialConfigInput;
+  /** Told why a social sign-in failed at the provider (the browser only sees `provider_error`). Never gets tokens. */
+  onProviderError?: (provider: ProviderId, error: unknown) => void;
 }
 
 /** The whole of Gatehouse for one app: every flow, bound to its config and ports. */
@@ -85,11 +101,53 @@ export interface Auth {
   resetPassword(body: unknown, request?: RequestContext): Promise<{ message: string }>;
   logout(body: unknown, request?: RequestContext): Promise<void>;
   logoutAll(userId: string, request?: RequestContext): Promise<void>;
-  setRoles(actor: Pick<AccessTokenPayload, 'id' | 'roles'>, targetUserId: string, body: unknown): Promise<UserProfile>;
+  /**
+   * Privileged actions (`setRoles`, `listUsersPage`, `getUserProfileFor`, `revokeUserSessions`)
+   * take the actor (the verified token's user, `req.user`) and check its roles in the store now,
+   * not the token's: a demoted administrator's token grants nothing there.
+   *
+   * @example
+   * const user = await auth.setRoles(req.user, req.params.id, { roles: ['manager'] });
+   */
+  setRoles(actor: Actor, targetUserId: string, body: unknown): Promise<UserProfile>;
+  /** The full user without secrets; `USER_NOT_FOUND` for an unknown or malformed id. */
   getUserProfile(userId: string): Promise<UserProfile>;
+  /** `GET /users/:id`: `getUserProfile` for an actor who holds `admin` or `super` in the store now. */
+  getUserProfileFor(actor: Actor, userId: string): Promise<UserProfile>;
+  /** For trusted code (a CLI, a job): no actor is checked. HTTP routes use `listUsersPage`. */
   listUsers(page?: { limit?: number; offset?: number }): Promise<UserProfile[]>;
+  /**
+   * `GET /users`: a page of users from an untrusted query (`limit` 1–500, default 100; `offset`,
+   * default 0; `role` keeps the holders of that role). Bad values fail with `VALIDATION_FAILED`.
+   *
+   * @example
+   * const { users } = await auth.listUsersPage(req.user, { role: 'admin', limit: '20' });
+   */
+  listUsersPage(actor: Actor, query: unknown): Promise<UserList>;
+  /**
+   * Ends every session of `targetUserId` for an administrator: revokes all its refresh tokens and
+   * bumps its token version (so with `checkTokenVersion` its access tokens stop working too).
+   * The actor must hold `admin` or `super` (`INSUFFICIENT_ROLE`); `USER_NOT_FOUND` for an unknown id.
+   *
+   * @example
+   * await auth.revokeUserSessions(req.user, req.params.id);
+   */
+  revokeUserSessions(actor: Actor, targetUserId: string, request?: RequestContext): Promise<void>;
+  /** For trusted code (a CLI, a job): no actor is checked. */
   listUsersByRole(role: Role): Promise<UserProfile[]>;
   ensureSuperUser(credentials: { email: string; password: string }): Promise<UserProfile>;
+  /** Social sign-in and linked identities (CONTRACT §8). */
+  readonly social: SocialSignIn;
+  /** `PUT /users/me/email`: mails a confirmation link to the new address, which is set when confirmed. */
+  requestEmailChange(userId: string, body: unknown, request?: RequestContext): Promise<{ message: string }>;
+  /**
+   * Deletes stored records that can never be used again (ended refresh tokens, used or expired
+   * one-time tokens, ended SQL rate-limit windows) and says how many. Run it periodically.
+   *
+   * @example
+   * setInterval(() => void auth.pruneEndedRecords().catch(report), 10 * 60_000).unref();
+   */
+  pruneEndedRecords(): Promise<PruneResult>;
   /**
    * Resolves when the mails started in the background have been handed to the mailer (or failed).
    * Call it on shutdown after the HTTP server stopped and before closing the mailer and the store.
@@ -97,10 +155,8 @@ export interface Auth {
   whenIdle(): Promise<void>;
 }
 
-function clampInt(value: number | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || !Number.isFinite(value)) return fallback;
-  return Math.min(Math.max(Math.trunc(value), min), max);
-}
+/** The cap for a hasher that does not state its capacity (libuv's four threads, hash-wasm in-thread). */
+const DEFAULT_HASH_CONCURRENCY = 4;
 
 /**
  * Builds the service. Config is validated eagerly: a bad setting throws `INVALID_CONFIG` here, at
@@ -119,7 +175,11 @@ export function createAuth(options: CreateAuthOptions): Auth {
   const config = parseAuthConfig(options.config as AuthConfigInput);
   const random = options.random ?? cryptoRandom;
   const clock = options.clock ?? systemClock;
-  const hasher = limitHashConcurrency(options.hasher ?? createArgon2idHasher(config.argon2, random), config.hashing);
+  const inner = options.hasher ?? createArgon2idHasher(config.argon2, random);
+  const hasher = limitHashConcurrency(inner, {
+    maxConcurrent: config.hashing.maxConcurrent ?? inner.capacity ?? DEFAULT_HASH_CONCURRENCY,
+    maxQueued: config.hashing.maxQueued,
+  });
   const listener = options.onEvent;
   let dummy: Promise<string> | undefined;
 
@@ -140,18 +200,16 @@ export function createAuth(options: CreateAuthOptions): Auth {
       }
     },
     dummyPasswordHash: () => (dummy ??= hasher.hash(randomToken(random))),
-    onBackgroundError: options.onBackgroundError ?? (() => {}),
+    onBackgroundError: options.onBackgroundError ?? warnBackgroundFailures(clock),
     pending: new Set(),
   };
 
-  async function findProfile(userId: string): Promise<UserProfile> {
-    const user = await options.store.users.findUserById(userId);
-    if (!user) throw new AuthError('USER_NOT_FOUND', 'No user has this id.');
-    return toUserProfile(user);
-  }
+  const social = createSocialSignIn(ctx, options.social, options.onProviderError ?? (() => {}));
 
   return {
     config,
+    social,
+    requestEmailChange: (userId, body, request) => requestEmailChange(ctx, userId, body, request),
     register: (body, request) => register(ctx, body, request),
     registerConcealed: (body, request) => registerConcealed(ctx, body, request),
     login: (body, request) => login(ctx, body, request),
@@ -165,14 +223,17 @@ export function createAuth(options: CreateAuthOptions): Auth {
     logout: (body, request) => logout(ctx, body, request),
     logoutAll: (userId, request) => logoutAll(ctx, userId, request),
     setRoles: (actor, targetUserId, body) => setRoles(ctx, actor, targetUserId, body),
-    getUserProfile: findProfile,
+    getUserProfile: (userId) => findUserProfile(ctx, userId),
+    getUserProfileFor: (actor, userId) => findUserProfileFor(ctx, actor, userId),
+    listUsersPage: (actor, query) => listUsersPage(ctx, actor, query),
+    revokeUserSessions: (actor, targetUserId, request) => revokeUserSessions(ctx, actor, targetUserId, request),
     async listUsers(page = {}) {
-      const limit = clampInt(page.limit, 100, 1, 500);
-      const offset = clampInt(page.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+      const { limit, offset } = userPage.parse(page);
       return (await options.store.users.listUsers({ limit, offset })).map(toUserProfile);
     },
     listUsersByRole: async (role) => (await options.store.users.listUsersByRole(role)).map(toUserProfile),
     ensureSuperUser: (credentials) => ensureSuperUser(ctx, credentials),
+    pruneEndedRecords: () => pruneEndedRecords(ctx),
     async whenIdle() {
       while (ctx.pending.size > 0) await Promise.all(ctx.pending);
     },

@@ -1,16 +1,24 @@
-import type { Auth } from '@gatehouse/core';
-import { AUTH_ROUTES, resolveClientAddress, type AuthPages } from '@gatehouse/http';
+import type { Auth } from '@gatehousejs/core';
+import { AUTH_ROUTES, OAUTH_ROUTES, parseTrustedProxies, resolveClientAddress, type AuthPages } from '@gatehousejs/http';
 import type { RequestHandler, Router } from 'express';
 import { publicRoute } from './guard.js';
 import { secureRouter } from './secure-router.js';
+import { mountSocialRoutes } from './social-routes.js';
 
 export interface AuthRouterOptions {
   bodyLimitBytes?: number;
   /** Answers a browser that follows the mail's confirmation link with a page; API clients keep JSON. */
   pages?: AuthPages;
   /**
+   * The reverse proxies in front of the app, by address: IPs, CIDR ranges (`10.0.0.0/8`) and the
+   * names `loopback`, `private`, `linklocal`. `X-Forwarded-For` is read only through hops from these
+   * addresses, so a client that reaches the app directly cannot choose its address. Rate limits
+   * count per client address. Default: none (the header is ignored).
+   */
+  trustedProxies?: string | readonly string[];
+  /**
    * Reverse proxies in front of the app that append to `X-Forwarded-For` (default 0: the header is
-   * ignored and the socket address is the client). Rate limits count per client address.
+   * ignored and the socket address is the client). With `trustedProxies`, the most hops read.
    */
   trustedProxyHops?: number;
 }
@@ -25,9 +33,13 @@ export interface AuthRouterOptions {
  */
 export function authRouter(auth: Auth, options: AuthRouterOptions = {}): Router {
   const router = secureRouter(auth, options);
+  // Parsed once, here: a typo in an address fails at start, not at the first request.
+  const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
+  mountSocialRoutes(router, auth, OAUTH_ROUTES, { ...options, trustedProxies });
   for (const route of AUTH_ROUTES) {
     const handler: RequestHandler = async (req, res) => {
       const result = await route.handle(auth, {
+        method: req.method,
         body: req.body,
         query: req.query as Record<string, unknown>,
         user: req.user,
@@ -35,6 +47,7 @@ export function authRouter(auth: Auth, options: AuthRouterOptions = {}): Router 
           clientAddress: resolveClientAddress({
             socketAddress: req.socket.remoteAddress,
             forwardedFor: req.get('x-forwarded-for'),
+            trustedProxies,
             trustedProxyHops: options.trustedProxyHops ?? 0,
           }),
         },
@@ -52,3 +65,4 @@ export function authRouter(auth: Auth, options: AuthRouterOptions = {}): Router 
   }
   return router;
 }
+

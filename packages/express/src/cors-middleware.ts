@@ -1,4 +1,4 @@
-import { decideCors } from '@gatehouse/http';
+import { decideCors } from '@gatehousejs/http';
 import type { RequestHandler } from 'express';
 
 /**

@@ -1,5 +1,5 @@
-import { isAuthError } from '@gatehouse/core';
-import { bodyError, HttpError, pathEncodingError, routeNotFound, toErrorResponse, type BodyFailure } from '@gatehouse/http';
+import { AuthError, isAuthError } from '@gatehousejs/core';
+import { bodyError, pathEncodingError, routeNotFound, toErrorResponse, type BodyFailure, type ErrorLog } from '@gatehousejs/http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 
 // body-parser's error `type`s (an `express.json()` of your own), as the shared body failures.
@@ -19,28 +19,29 @@ const PARSER_FAILURES: Readonly<Record<string, BodyFailure>> = Object.freeze({
  * the request) is not sent. Anything else goes on as it is, to become the generic 500.
  */
 function fromExpress(error: unknown): unknown {
-  if (typeof error !== 'object' || error === null || error instanceof HttpError || isAuthError(error)) return error;
+  if (typeof error !== 'object' || error === null || isAuthError(error)) return error;
   const { status, statusCode, type } = error as { status?: unknown; statusCode?: unknown; type?: unknown };
   const code = typeof status === 'number' ? status : statusCode;
   if (typeof code !== 'number' || !Number.isInteger(code) || code < 400 || code > 499) return error;
   if (error instanceof URIError) return pathEncodingError();
   const failure = typeof type === 'string' ? PARSER_FAILURES[type] : undefined;
   const known = failure ? bodyError(failure) : undefined;
-  return known?.status === code ? known : new HttpError(code, 'The request could not be processed.');
+  return known?.status === code ? known : new AuthError('REQUEST_REFUSED', undefined, undefined, { status: code });
 }
 
 /**
  * The one place where errors become responses: `{ statusCode, message, error }` with the status of
- * CONTRACT §2. Unexpected errors are logged by `logUnexpected` (server side only) and answered 500.
- * Express's own 4xx errors (see `fromExpress`) keep their status.
+ * CONTRACT §2. Unexpected errors are logged by `log` (server side only) and answered 500; a
+ * dependency that is unavailable answers 503 with `Retry-After` (see `ErrorLog` to log those as one
+ * line). Express's own 4xx errors (see `fromExpress`) keep their status.
  *
  * @example
- * app.use(errorHandler((error) => log.error(error)));
+ * app.use(errorHandler({ unexpected: (error) => log.error(error), unavailable: (error) => log.warn(error.message) }));
  */
-export function errorHandler(logUnexpected: (error: unknown) => void = (e) => console.error(e)): ErrorRequestHandler {
+export function errorHandler(log: ErrorLog = (e) => console.error(e)): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
-    const { status, body, headers } = toErrorResponse(fromExpress(error), logUnexpected);
+    const { status, body, headers } = toErrorResponse(fromExpress(error), log);
     res.status(status).set(headers).json(body);
   };
 }

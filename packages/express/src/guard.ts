@@ -1,49 +1,137 @@
-import { allOf, anyOf, type Auth, type Role, type RoleRequirement } from '@gatehouse/core';
-import { assertRoles, cachedBearerUser, markPublic, markRoleRequirement, readBearerToken } from '@gatehouse/http';
-import type { RequestHandler } from 'express';
+import { allOf, anyOf, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
+import {
+  assertRoles,
+  cachedBearerUser,
+  markPublic,
+  markRoleRequirement,
+  readBearerToken,
+  rememberVerifiedUser,
+  requireVerifiedUser,
+  verifiedUser,
+} from '@gatehousejs/http';
+import type { Request, RequestHandler } from 'express';
 import { headerValue } from './header-value.js';
 
-/** Marks a route as open to anyone. Only routes carrying this marker skip authentication. */
+/**
+ * Marks a route of a `secureRouter` as open to anyone. Only routes carrying this marker skip
+ * authentication.
+ *
+ * @example
+ * api.get('/health', publicRoute, (_req, res) => { res.json({ status: 'ok' }); });
+ */
 export const publicRoute: RequestHandler = markPublic<RequestHandler>((_req, _res, next) => next());
 
-/** Verifies the bearer access token and puts its payload on `req.user`; 401 otherwise. */
-export function authenticate(auth: Auth): RequestHandler {
-  return (req, _res, next) => {
+/**
+ * Verifies the bearer access token of `req` and records it (`req.user`): `undefined` when the token
+ * was already verified and is in the cache (the common case, answered without a promise), a promise
+ * when it needs the full check. Throws or rejects with the 401 error.
+ */
+export function verifyRequest(auth: Auth): (req: Request) => Promise<void> | undefined {
+  const accept = (req: Request, user: AccessTokenPayload) => {
+    rememberVerifiedUser(req, user);
+    req.user = user;
+  };
+  return (req) => {
     const authorization = headerValue(req, 'authorization');
-    // A token already verified and cached is answered without a promise; any other gets the full check.
     const cached = cachedBearerUser(auth, authorization);
-    if (cached) {
-      req.user = cached;
-      return next();
-    }
-    let token: string;
-    try {
-      token = readBearerToken(authorization);
-    } catch (error) {
-      return next(error);
-    }
-    auth.verifyAccessToken(token).then((user) => {
-      req.user = user;
-      next();
-    }, next);
+    if (cached) return void accept(req, cached);
+    return auth.verifyAccessToken(readBearerToken(authorization)).then((user) => accept(req, user));
   };
 }
 
-function requireRoles(requirement: RoleRequirement): RequestHandler {
-  const handler: RequestHandler = (req, _res, next) => {
-    // Runs after `authenticate`; a missing user here means the route was mounted outside the guard.
-    if (!req.user) return next(new Error('role check reached without authentication'));
+/**
+ * Verifies the bearer access token and puts its payload on `req.user`; 401 otherwise. A
+ * `secureRouter` does this for you; use it on a route of a plain router.
+ *
+ * @example
+ * app.get('/me', authenticate(auth), (req, res) => { res.json(requireUser(req)); });
+ */
+export function authenticate(auth: Auth): RequestHandler {
+  const verify = verifyRequest(auth);
+  return (req, _res, next) => {
+    let pending: Promise<void> | undefined;
     try {
-      assertRoles(req.user, requirement);
+      pending = verify(req);
+    } catch (error) {
+      return next(error);
+    }
+    if (!pending) return next();
+    pending.then(() => next(), next);
+  };
+}
+
+/**
+ * The user the Gatehouse guard verified for this request; the 401 error when none did (a public
+ * route, or a route outside the guard), never a 500.
+ *
+ * @example
+ * api.get('/users/me', async (req, res) => { res.json(await auth.getUserProfile(requireUser(req).id)); });
+ */
+export function requireUser(req: Request): AccessTokenPayload {
+  return requireVerifiedUser(req);
+}
+
+function requireRoles(requirement: RoleRequirement, auth: Auth | undefined): RequestHandler {
+  const verify = auth && verifyRequest(auth);
+  const check = (req: Request, next: (error?: unknown) => void) => {
+    try {
+      assertRoles(requireVerifiedUser(req), requirement);
       next();
     } catch (error) {
       next(error);
     }
   };
+  const handler: RequestHandler = (req, _res, next) => {
+    // On a secureRouter the guard has verified the token. Elsewhere, with `auth`, verify it here;
+    // without, `requireVerifiedUser` denies (401) rather than failing with a 500.
+    if (verifiedUser(req) || !verify) return check(req, next);
+    let pending: Promise<void> | undefined;
+    try {
+      pending = verify(req);
+    } catch (error) {
+      return next(error);
+    }
+    if (!pending) return check(req, next);
+    pending.then(() => check(req, next), next);
+  };
   return markRoleRequirement(handler, requirement);
 }
 
-/** The user needs at least one of `roles` (the spec's OR). */
-export const roles = (...required: Role[]): RequestHandler => requireRoles(anyOf(...required));
-/** The user needs every one of `roles` (AND, beyond the spec). */
-export const allRoles = (...required: Role[]): RequestHandler => requireRoles(allOf(...required));
+type RoleArguments = readonly (Auth | Role)[];
+
+// `roles('admin')` or `roles(auth, 'admin')`.
+function split(args: RoleArguments): [Auth | undefined, Role[]] {
+  const [first, ...rest] = args;
+  if (first === undefined || typeof first === 'string') return [undefined, args as Role[]];
+  return [first, rest as Role[]];
+}
+
+/**
+ * The user needs at least one of the roles (the spec's OR); 403 otherwise. On a `secureRouter` the
+ * guard has verified the token; on a plain router pass `auth` first and it verifies the token
+ * itself (401 without a valid one). Without `auth` and without the guard it answers 401.
+ *
+ * @example
+ * api.get('/reports', roles('manager', 'admin'), (_req, res) => { res.json([]); });
+ * plainRouter.get('/reports', roles(auth, 'manager', 'admin'), (_req, res) => { res.json([]); });
+ */
+export function roles(...required: Role[]): RequestHandler;
+export function roles(auth: Auth, ...required: Role[]): RequestHandler;
+export function roles(...args: RoleArguments): RequestHandler {
+  const [auth, required] = split(args);
+  return requireRoles(anyOf(...required), auth);
+}
+
+/**
+ * The user needs every one of the roles (AND, beyond the spec); 403 otherwise. Takes `auth` first
+ * on a plain router, as `roles` does.
+ *
+ * @example
+ * api.get('/audit', allRoles('manager', 'user'), (_req, res) => { res.json({ ok: true }); });
+ */
+export function allRoles(...required: Role[]): RequestHandler;
+export function allRoles(auth: Auth, ...required: Role[]): RequestHandler;
+export function allRoles(...args: RoleArguments): RequestHandler {
+  const [auth, required] = split(args);
+  return requireRoles(allOf(...required), auth);
+}

@@ -1,4 +1,4 @@
-import { readRawHeader } from '@gatehouse/http';
+import { readRawHeader } from '@gatehousejs/http';
 import type { Request } from 'express';
 
 /**

@@ -1,14 +1,16 @@
-import { assertIdentityEncoding, DEFAULT_BODY_LIMIT_BYTES, methodTakesBody, parseJsonBody } from '@gatehouse/http';
+import { assertIdentityEncoding, DEFAULT_BODY_LIMIT_BYTES, methodTakesBody, parseJsonBody } from '@gatehousejs/http';
 import type { Request, RequestHandler } from 'express';
 import { headerValue } from './header-value.js';
+import { parsedBefore } from './parsed-before.js';
 import { readBodyBytes } from './read-body.js';
 
 /**
- * Applies the shared body rules of `@gatehouse/http` and puts the result in `req.body`: 413 over
+ * Applies the shared body rules of `@gatehousejs/http` and puts the result in `req.body`: 413 over
  * `limitBytes` (16 KiB by default), 415 for a compressed or non-JSON body, 400 for malformed JSON,
  * `undefined` for an empty body. GET and HEAD bodies are not read. The bytes are read by the same
  * shared code as on every adapter, so every adapter behaves alike, down to the connection after a
- * 413.
+ * 413. A body that a parser mounted before (`express.json()`, `express.urlencoded()`, …) already
+ * read is taken from `req.body` under the same rules (see `parsedBefore`), never lost.
  *
  * @example
  * router.post('/echo', jsonBody(), (req, res) => { res.json({ received: req.body }); });
@@ -32,5 +34,7 @@ export function jsonBody(limitBytes = DEFAULT_BODY_LIMIT_BYTES): RequestHandler 
 
 async function readJsonBody(req: Request, limitBytes: number): Promise<unknown> {
   assertIdentityEncoding(headerValue(req, 'content-encoding'));
+  // The stream has been read to its end: by a body parser mounted before this one.
+  if (req.readableEnded) return parsedBefore(req, limitBytes);
   return parseJsonBody(headerValue(req, 'content-type'), await readBodyBytes(req, limitBytes));
 }

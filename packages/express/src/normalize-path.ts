@@ -1,4 +1,4 @@
-import { normalizeRequestPath } from '@gatehouse/http';
+import { normalizeRequestPath } from '@gatehousejs/http';
 import type { RequestHandler } from 'express';
 
 /**

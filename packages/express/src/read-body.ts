@@ -1,4 +1,4 @@
-import { readBodyWithinLimit } from '@gatehouse/http';
+import { readBodyWithinLimit } from '@gatehousejs/http';
 import type { Request } from 'express';
 
 /**
@@ -12,8 +12,6 @@ export function readBodyBytes(req: Request, limitBytes: number): Promise<Uint8Ar
     {
       contentLength: req.headers['content-length'],
       open: () => {
-        // Read by another body parser mounted before this one: nothing left to read.
-        if (req.readableEnded) return null;
         // Never `return()`ed: that would destroy the request, and the socket with it, before the 413.
         const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
         return async () => {

@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAuth, type Auth } from '@gatehouse/core';
-import { createFakeHasher } from '@gatehouse/core/testing';
-import { rawRequest } from '@gatehouse/http/testing';
-import { createMemoryStore } from '@gatehouse/store-memory';
+import { createAuth, type Auth } from '@gatehousejs/core';
+import { createFakeHasher } from '@gatehousejs/core/testing';
+import { rawRequest } from '@gatehousejs/http/testing';
+import { createMemoryStore } from '@gatehousejs/store-memory';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler, notFound } from './error-handler.js';
-import { allRoles, publicRoute, roles } from './guard.js';
+import { allRoles, authenticate, publicRoute, requireUser, roles } from './guard.js';
 import { secureRouter } from './secure-router.js';
 
 let auth: Auth;
@@ -22,12 +22,12 @@ async function tokenFor(roleSet: ('super' | 'admin' | 'manager' | 'user')[]) {
     lastName: 'T',
     username: `u${Object.keys(tokens).length}${roleSet.join('')}`,
     email: `${roleSet.join('-') || 'none'}@example.com`,
-    password: 'password-123',
-    confirmPassword: 'password-123',
+    password: 'correct horse battery',
+    confirmPassword: 'correct horse battery',
   });
-  const actor = { id: 'root', roles: ['super' as const] };
+  const actor = await auth.ensureSuperUser({ email: 'root@example.com', password: 'root passphrase here' });
   await auth.setRoles(actor, user.user.id, { roles: roleSet });
-  return (await auth.login({ email: user.user.email, password: 'password-123' })).accessToken;
+  return (await auth.login({ email: user.user.email, password: 'correct horse battery' })).accessToken;
 }
 
 beforeAll(async () => {
@@ -48,7 +48,31 @@ beforeAll(async () => {
   api.get('/broken', publicRoute, () => {
     throw new Error('database password is hunter2');
   });
-  const app = express().use(api).use(notFound()).use(errorHandler((error) => logged.push(error)));
+  api.all('/any', (_req, res) => void res.json({ any: true }));
+  api.get('/shadow/:name', publicRoute, (_req, _res, next) => next());
+  api.get('/shadow/secret', (_req, res) => void res.json({ secret: true }));
+  api.get('/odd', publicRoute, roles('admin'), (_req, res) => void res.json({ odd: true }));
+  api.get('/who', publicRoute, (req, res) => void res.json({ id: requireUser(req).id }));
+  const plain = express.Router().get('/leak', (_req, res) => void res.json({ leak: true }));
+  api.use('/plain', plain);
+  const inner = secureRouter(auth);
+  inner.get('/open', publicRoute, (_req, res) => void res.json({ innerOpen: true }));
+  inner.get('/closed', (_req, res) => void res.json({ innerClosed: true }));
+  api.use('/inner', inner);
+
+  // Routes outside any secure router.
+  const outside = express.Router();
+  outside.get('/outside/roles', roles('admin'), (_req, res) => void res.json({ ok: true }));
+  outside.get('/outside/roles-auth', roles(auth, 'manager'), (req, res) => void res.json({ id: req.user?.id }));
+  outside.get('/outside/all-roles-auth', allRoles(auth, 'manager', 'user'), (_req, res) => void res.json({ ok: true }));
+  outside.get('/outside/authenticated', authenticate(auth), roles('manager'), (_req, res) => void res.json({ ok: true }));
+  outside.get('/outside/foreign-user', (req, _res, next) => {
+    // Another library's user on the request: the role check must not take it for a verified one.
+    req.user = { id: 'x', email: 'x@example.com', roles: ['admin'] } as never;
+    next();
+  }, roles('admin'), (_req, res) => void res.json({ ok: true }));
+
+  const app = express().use(api).use(outside).use(notFound()).use(errorHandler((error) => logged.push(error)));
   server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -110,11 +134,55 @@ describe('secureRouter (deny by default)', () => {
     expect(String(logged[0])).toContain('hunter2');
   });
 
-  it('refuses to declare a route that is both public and role-guarded', () => {
-    const api = secureRouter(auth);
-    expect(() => api.get('/odd', publicRoute, roles('admin'), (_req, res) => void res.end())).toThrow(/public and also requires roles/);
+  it('still requires the role on a route marked both public and role-guarded (fail closed)', async () => {
+    expect((await get('/odd')).status).toBe(401);
+    expect((await get('/odd', tokens.user)).status).toBe(403);
   });
 
+  it('requires a token on routes declared with all(), and on a plain router mounted inside', async () => {
+    for (const [method, path] of [['PATCH', '/any'], ['GET', '/any'], ['GET', '/plain/leak']] as const) {
+      const res = await fetch(`${base}${path}`, { method });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+      expect((await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${tokens.user}` } })).status).toBe(200);
+    }
+  });
+
+  it('lets a secure router mounted inside guard its own routes: public stays public, the rest needs a token', async () => {
+    expect(await (await get('/inner/open')).json()).toEqual({ innerOpen: true });
+    expect((await get('/inner/closed')).status).toBe(401);
+    expect(await (await get('/inner/closed', tokens.user)).json()).toEqual({ innerClosed: true });
+  });
+
+  it('protects a request that a public route could pass on to a protected one of the same path', async () => {
+    expect((await get('/shadow/secret')).status).toBe(401);
+    expect(await (await get('/shadow/secret', tokens.user)).json()).toEqual({ secret: true });
+  });
+
+  it('answers the same JSON 404 with and without a token when no route matches the path and method', async () => {
+    for (const [method, path] of [['GET', '/nowhere'], ['DELETE', '/open'], ['POST', '/closed']] as const) {
+      const anonymous = await fetch(`${base}${path}`, { method });
+      const signedIn = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${tokens.user}` } });
+      expect([anonymous.status, signedIn.status], `${method} ${path}`).toEqual([404, 404]);
+      expect(await anonymous.json()).toEqual({ statusCode: 404, message: 'No route matches this request.', error: 'Not Found' });
+      expect(anonymous.headers.get('www-authenticate')).toBeNull();
+    }
+  });
+
+  it('requireUser answers 401, not 500, on a route where no guard verified a user', async () => {
+    const res = await get('/who', tokens.user);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ statusCode: 401, message: 'An access token is required (Authorization: Bearer <token>).', error: 'Unauthorized' });
+  });
+
+  it('does not replace the methods of the router it returns', () => {
+    const api = secureRouter(auth);
+    const plainRouter = express.Router();
+    for (const name of ['route', 'get', 'post', 'use', 'all']) {
+      expect(Object.hasOwn(api, name), name).toBe(false);
+      expect((api as unknown as Record<string, unknown>)[name], name).toBe((plainRouter as unknown as Record<string, unknown>)[name]);
+    }
+  });
   it('does not answer OPTIONS automatically, yet runs an OPTIONS route declared on it', async () => {
     const automatic = await fetch(`${base}/open`, { method: 'OPTIONS' });
     expect(automatic.status).toBe(404);
@@ -137,5 +205,36 @@ describe('secureRouter (deny by default)', () => {
       ['Authorization', `Bearer ${tokens.user}`],
     ]);
     expect(res.status).toBe(401);
+  });
+});
+
+describe('roles() outside a secure router', () => {
+  it('answers 401, never 500, when no guard verified the token and it was given no auth', async () => {
+    const anonymous = await get('/outside/roles');
+    const signedIn = await get('/outside/roles', tokens.manager);
+    expect([anonymous.status, signedIn.status]).toEqual([401, 401]);
+    expect(await signedIn.json()).toEqual({ statusCode: 401, message: 'An access token is required (Authorization: Bearer <token>).', error: 'Unauthorized' });
+    expect(logged.filter((e) => String(e).includes('role check'))).toEqual([]);
+  });
+
+  it('authenticates itself when given auth: 401 without a valid token, 403 without the role, 200 with it', async () => {
+    expect((await get('/outside/roles-auth')).status).toBe(401);
+    expect((await get('/outside/roles-auth', 'not.a.token')).status).toBe(401);
+    expect((await get('/outside/roles-auth', tokens.user)).status).toBe(403);
+    const ok = await get('/outside/roles-auth', tokens.manager);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await get('/outside/all-roles-auth', tokens.manager)).status).toBe(403);
+    expect((await get('/outside/all-roles-auth', tokens.managerUser)).status).toBe(200);
+  });
+
+  it('uses the user authenticate() verified before it', async () => {
+    expect((await get('/outside/authenticated', tokens.manager)).status).toBe(200);
+    expect((await get('/outside/authenticated', tokens.user)).status).toBe(403);
+    expect((await get('/outside/authenticated')).status).toBe(401);
+  });
+
+  it('never trusts a req.user that something else put on the request', async () => {
+    expect((await get('/outside/foreign-user')).status).toBe(401);
   });
 });

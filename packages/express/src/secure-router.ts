@@ -1,54 +1,57 @@
-import type { Auth } from '@gatehouse/core';
-import { guardRoute, type RouteGuardParts } from '@gatehouse/http';
+import type { Auth } from '@gatehousejs/core';
+import { markGuard } from '@gatehousejs/http';
 import express, { type RequestHandler, type Router } from 'express';
-import { authenticate } from './guard.js';
+import { verifyRequest } from './guard.js';
 import { jsonBody } from './json-body-middleware.js';
-
-const VERBS = ['all', 'get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
-
-type Verb = (typeof VERBS)[number];
-type AnyHandler = RequestHandler | RequestHandler[];
-
-// Express answers an OPTIONS request that no route declares with an automatic `Allow` list; Hono
-// and the other adapters answer it like any undeclared method: the JSON 404. A route that claims
-// OPTIONS and passes it on keeps Express from building that automatic answer, and still lets an
-// OPTIONS handler declared later on the same route (or a CORS middleware before the router) run.
-const passOptionsOn: RequestHandler = (_req, _res, next) => next();
+import { matchedRouteAccess, type RouterLayer } from './matched-routes.js';
 
 /**
- * An Express router that is deny-by-default: every route added to it requires a valid access
+ * An Express router that is deny-by-default: every route declared on it requires a valid access
  * token unless `publicRoute` is among its handlers. Add roles with `roles(...)` or `allRoles(...)`.
- * Middleware added with `use` is not guarded: declare routes with the verb methods or `route()`.
- * HEAD is served by GET routes (with their guard); OPTIONS is not answered automatically.
- * Routing is strict and case-sensitive, as on Hono: `/users/me/` and `/Users/me` are not `/users/me`.
+ *
+ * It is a plain `express.Router()` with one middleware, added first with `router.use`: before any
+ * route runs, it looks up the routes of this router that match the request (see
+ * `matchedRouteAccess`) and verifies the token unless every one of them is public. A request no
+ * route matches goes on untouched (to your JSON 404). Routes declared any way (`get`, `post`, `all`,
+ * `route(path)`, chained) are covered, since the guard reads the router as it is at request time.
+ * Middleware added with `use` is not a route: it runs after the guard, with a verified user when a
+ * protected route matched. A plain router mounted with `use` inside is guarded as a whole.
+ *
+ * Every matched route also gets the JSON body rules, after the guard (an anonymous caller's body is
+ * never read on a protected route); a body an `express.json()` before the router already parsed is
+ * taken under the same rules. HEAD is served by GET routes (with their guard); OPTIONS is not
+ * answered automatically (the JSON 404). Routing is strict and case-sensitive, as on Hono.
  *
  * @example
  * const api = secureRouter(auth);
  * api.get('/health', publicRoute, (_req, res) => { res.json({ status: 'ok' }) });
- * api.get('/users/me', (req, res) => { res.json(req.user) });                // any signed-in user
+ * api.get('/users/me', (req, res) => { res.json(requireUser(req)) });          // any signed-in user
  * api.get('/reports', roles('manager', 'admin'), (_req, res) => { res.json([]) });
  */
 export function secureRouter(auth: Auth, options: { bodyLimitBytes?: number } = {}): Router {
   // Express matches paths case-insensitively and ignores a trailing slash by default; Hono does
   // neither. One answer on every adapter: the exact path only.
   const router = express.Router({ caseSensitive: true, strict: true });
-  const guard: RouteGuardParts<RequestHandler> = { authenticate: authenticate(auth), body: jsonBody(options.bodyLimitBytes) };
+  const verify = verifyRequest(auth);
+  const body = jsonBody(options.bodyLimitBytes);
 
-  // Express's verb methods (`router.get(path, …)`) create their route through `router.route()`,
-  // so guarding `route()` guards both ways of declaring a route, exactly once.
-  const originalRoute = router.route.bind(router);
-  router.route = ((path: string) => {
-    const route = originalRoute(path);
-    route.options(passOptionsOn);
-    for (const verb of VERBS) {
-      const original = route[verb].bind(route) as (...h: RequestHandler[]) => unknown;
-      (route as unknown as Record<Verb, unknown>)[verb] = (...handlers: AnyHandler[]) => {
-        original(...guardRoute(path, handlers.flat(), guard));
-        return route;
-      };
+  const guard: RequestHandler = (req, res, next) => {
+    let pending: Promise<void> | undefined;
+    try {
+      const access = matchedRouteAccess(router.stack as unknown as RouterLayer[], req.method, req.path);
+      if (access === 'unmatched') return next();
+      // Leaves the router before its routes can collect an automatic `Allow` answer.
+      if (access === 'undeclared-options') return next('router');
+      if (access === 'public') return body(req, res, next);
+      pending = verify(req);
+    } catch (error) {
+      return next(error);
     }
-    return route;
-  }) as Router['route'];
-
-  return router;
+    // A token already in the verified-token cache needs no promise.
+    if (!pending) return body(req, res, next);
+    pending.then(() => body(req, res, next), next);
+  };
+  router.use(guard);
+  // A secure router mounted inside another guards itself.
+  return markGuard(router);
 }

@@ -1,5 +1,5 @@
-import type { Auth } from '@gatehouse/core';
-import { AUTH_ROUTES, queryFromSearchParams, resolveClientAddress, type AuthPages } from '@gatehouse/http';
+import type { Auth } from '@gatehousejs/core';
+import { AUTH_ROUTES, OAUTH_ROUTES, queryFromSearchParams, parseTrustedProxies, resolveClientAddress, type AuthPages } from '@gatehousejs/http';
 import type { Context, Handler, Hono } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
@@ -7,6 +7,7 @@ import type { GatehouseEnv } from './gatehouse-env.js';
 import { publicRoute } from './guard.js';
 import { jsonResponse } from './json-response.js';
 import { secureRoutes } from './secure-routes.js';
+import { mountSocialRoutes } from './social-routes.js';
 
 export interface AuthRoutesOptions {
   bodyLimitBytes?: number;
@@ -19,8 +20,15 @@ export interface AuthRoutesOptions {
    */
   getConnInfo?: GetConnInfo;
   /**
+   * The reverse proxies in front of the app, by address: IPs, CIDR ranges (`10.0.0.0/8`) and the
+   * names `loopback`, `private`, `linklocal`. `X-Forwarded-For` is read only through hops from these
+   * addresses, so a client that reaches the app directly cannot choose its address. Rate limits
+   * count per client address. Default: none (the header is ignored).
+   */
+  trustedProxies?: string | readonly string[];
+  /**
    * Reverse proxies in front of the app that append to `X-Forwarded-For` (default 0: the header is
-   * ignored and the socket address is the client). Rate limits count per client address.
+   * ignored and the socket address is the client). With `trustedProxies`, the most hops read.
    */
   trustedProxyHops?: number;
 }
@@ -40,16 +48,21 @@ function socketAddress(c: Context, getConnInfo: GetConnInfo | undefined): string
  */
 export function authRoutes(auth: Auth, options: AuthRoutesOptions = {}): Hono<GatehouseEnv> {
   const app = secureRoutes(auth, options);
+  // Parsed once, here: a typo in an address fails at start, not at the first request.
+  const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
+  mountSocialRoutes(app, auth, OAUTH_ROUTES, { ...options, trustedProxies });
   for (const route of AUTH_ROUTES) {
     const handler: Handler<GatehouseEnv> = async (c) => {
       const result = await route.handle(auth, {
+        method: c.req.method,
         body: c.get('body'),
         query: queryFromSearchParams(new URL(c.req.url).searchParams),
-        user: c.get('user') as GatehouseEnv['Variables']['user'] | undefined,
+        user: c.get('user'),
         client: {
           clientAddress: resolveClientAddress({
             socketAddress: socketAddress(c, options.getConnInfo),
             forwardedFor: c.req.header('x-forwarded-for'),
+            trustedProxies,
             trustedProxyHops: options.trustedProxyHops ?? 0,
           }),
         },
@@ -66,3 +79,4 @@ export function authRoutes(auth: Auth, options: AuthRoutesOptions = {}): Hono<Ga
   }
   return app;
 }
+

@@ -1,4 +1,5 @@
-import { HttpError, REASON_PHRASES, routeNotFound, toErrorResponse } from '@gatehouse/http';
+import { AuthError } from '@gatehousejs/core';
+import { routeNotFound, toErrorResponse, type ErrorLog } from '@gatehousejs/http';
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { jsonResponse } from './json-response.js';
@@ -6,22 +7,23 @@ import { jsonResponse } from './json-response.js';
 // Hono's own middleware (basic-auth, csrf, …) throws HTTPException: keep its status, use our body.
 function fromHono(error: unknown): unknown {
   if (error instanceof HTTPException && error.status < 500) {
-    return new HttpError(error.status, error.message || REASON_PHRASES[error.status] || 'Error');
+    return new AuthError('REQUEST_REFUSED', error.message || undefined, undefined, { status: error.status });
   }
   return error;
 }
 
 /**
  * The one place where errors become responses, for `app.onError`: `{ statusCode, message, error }`
- * with the status of CONTRACT §2. Unexpected errors go to `logUnexpected` (server side only) and are
- * answered with a generic 500.
+ * with the status of CONTRACT §2. Unexpected errors go to `log` (server side only) and are answered
+ * with a generic 500; a dependency that is unavailable answers 503 with `Retry-After` (see
+ * `ErrorLog` to log those as one line).
  *
  * @example
- * app.onError(errorHandler((error) => log.error(error)));
+ * app.onError(errorHandler({ unexpected: (error) => log.error(error), unavailable: (error) => log.warn(error.message) }));
  */
-export function errorHandler(logUnexpected: (error: unknown) => void = (e) => console.error(e)): ErrorHandler {
+export function errorHandler(log: ErrorLog = (e) => console.error(e)): ErrorHandler {
   return (error, c) => {
-    const { status, body, headers } = toErrorResponse(fromHono(error), logUnexpected);
+    const { status, body, headers } = toErrorResponse(fromHono(error), log);
     return jsonResponse(c, status, body, headers);
   };
 }

@@ -1,8 +1,16 @@
-import { allOf, anyOf, type Auth, type Role, type RoleRequirement } from '@gatehouse/core';
-import { assertRoles, cachedBearerUser, markPublic, markRoleRequirement, readBearerToken } from '@gatehouse/http';
+import { allOf, anyOf, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
+import {
+  assertRoles,
+  cachedBearerUser,
+  markPublic,
+  markRoleRequirement,
+  readBearerToken,
+  rememberVerifiedUser,
+  requireVerifiedUser,
+  verifiedUser,
+} from '@gatehousejs/http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { GatehouseEnv } from './gatehouse-env.js';
-import { requestHeader } from './request-header.js';
 
 /**
  * Marks a route of a `secureRoutes` app as open to anyone. Only routes carrying this marker skip
@@ -11,68 +19,104 @@ import { requestHeader } from './request-header.js';
  * @example
  * api.get('/health', publicRoute, (c) => c.json({ status: 'ok' }));
  */
-export const publicRoute: MiddlewareHandler = markPublic<MiddlewareHandler>(async (_c, next) => {
-  await next();
-});
+export const publicRoute: MiddlewareHandler = markPublic<MiddlewareHandler>((_c, next) => next());
 
 /**
- * Verifies the bearer access token and sets `c.get('user')`; throws the 401 error otherwise.
- * `secureRoutes` puts it in front of every route that is not public; use it directly only on a
- * plain Hono app.
+ * Verifies the bearer access token of the request and sets `c.get('user')`; throws the 401 error
+ * otherwise. Returns nothing when the token was already verified and is in the cache (the common
+ * case), so the guard goes on without a promise; a promise only when the token needs the full check.
+ */
+export function verifyContext(auth: Auth): (c: Context) => Promise<void> | undefined {
+  const accept = (c: Context<GatehouseEnv>, user: AccessTokenPayload) => {
+    rememberVerifiedUser(c, user);
+    c.set('user', user);
+  };
+  return (c) => {
+    // Always verified, even if something set `user` before: only the guard's verdict counts.
+    const authorization = c.req.header('authorization');
+    const cached = cachedBearerUser(auth, authorization);
+    if (cached) return void accept(c, cached);
+    return auth.verifyAccessToken(readBearerToken(authorization)).then((user) => accept(c, user));
+  };
+}
+
+/**
+ * Verifies the bearer access token and sets `c.get('user')`; throws the 401 error otherwise. A
+ * `secureRoutes` app does this for you; use it on a plain Hono app.
  *
  * @example
- * app.get('/me', authenticate(auth), (c) => c.json(c.get('user')));
+ * app.get('/me', authenticate(auth), (c) => c.json(requireUser(c)));
  */
 export function authenticate(auth: Auth): MiddlewareHandler<GatehouseEnv> {
-  const verify = verifyBearer(auth);
-  return async (c, next) => {
-    await verify(c);
-    await next();
+  const verify = verifyContext(auth);
+  return (c, next) => {
+    const pending = verify(c);
+    return pending ? pending.then(() => next()) : next();
   };
 }
 
 /**
- * The check of `authenticate` on its own, for `secureRoutes` to run inside a route's first handler
- * rather than as a middleware of its own (see `foldGuard`). Sets `c.get('user')` or throws the
- * 401 error. Returns nothing when the token was already verified and is in the cache (the common
- * case), so the route can answer synchronously; a promise only when the token needs the full check.
+ * The user the Gatehouse guard verified for this request; the 401 error when none did (a public
+ * route, or a route outside the guard), never a 500. `c.get('user')` is typed as possibly absent;
+ * this is the typed way to say "this route is protected".
+ *
+ * @example
+ * api.get('/users/me', async (c) => c.json(await auth.getUserProfile(requireUser(c).id)));
  */
-export function verifyBearer(auth: Auth): (c: Context<GatehouseEnv>) => Promise<void> | undefined {
-  return (c) => {
-    // Always verified, even if something set `user` before: only the guard may set it.
-    const authorization = requestHeader(c, 'authorization');
-    const cached = cachedBearerUser(auth, authorization);
-    if (cached) {
-      c.set('user', cached);
-      return undefined;
-    }
-    return auth.verifyAccessToken(readBearerToken(authorization)).then((user) => void c.set('user', user));
-  };
+export function requireUser(c: Context): AccessTokenPayload {
+  return requireVerifiedUser(c);
 }
 
-function requireRoles(requirement: RoleRequirement): MiddlewareHandler<GatehouseEnv> {
-  const handler: MiddlewareHandler<GatehouseEnv> = async (c, next) => {
-    const user = c.get('user') as GatehouseEnv['Variables']['user'] | undefined;
-    // Runs after `authenticate`; a missing user means the route was declared outside the guard.
-    if (!user) throw new Error('role check reached without authentication');
-    assertRoles(user, requirement);
-    await next();
+function requireRoles(requirement: RoleRequirement, auth: Auth | undefined): MiddlewareHandler<GatehouseEnv> {
+  const verify = auth && verifyContext(auth);
+  const handler: MiddlewareHandler<GatehouseEnv> = (c, next) => {
+    // In a secureRoutes app the guard has verified the token. Elsewhere, with `auth`, verify it
+    // here; without, `requireVerifiedUser` denies (401) rather than failing with a 500.
+    const pending = verifiedUser(c) || !verify ? undefined : verify(c);
+    const check = () => {
+      assertRoles(requireVerifiedUser(c), requirement);
+      return next();
+    };
+    return pending ? pending.then(check) : check();
   };
   return markRoleRequirement(handler, requirement);
 }
 
+type RoleArguments = readonly (Auth | Role)[];
+
+// `roles('admin')` or `roles(auth, 'admin')`.
+function split(args: RoleArguments): [Auth | undefined, Role[]] {
+  const [first, ...rest] = args;
+  if (first === undefined || typeof first === 'string') return [undefined, args as Role[]];
+  return [first, rest as Role[]];
+}
+
 /**
- * The user needs at least one of `roles` (the spec's OR); 403 otherwise.
+ * The user needs at least one of the roles (the spec's OR); 403 otherwise. In a `secureRoutes`
+ * app the guard has verified the token; on a plain Hono app pass `auth` first and it verifies the
+ * token itself (401 without a valid one). Without `auth` and without the guard it answers 401.
  *
  * @example
  * api.get('/reports', roles('manager', 'admin', 'super'), (c) => c.json({ reports: [] }));
+ * plainApp.get('/reports', roles(auth, 'manager'), (c) => c.json({ reports: [] }));
  */
-export const roles = (...required: Role[]): MiddlewareHandler<GatehouseEnv> => requireRoles(anyOf(...required));
+export function roles(...required: Role[]): MiddlewareHandler<GatehouseEnv>;
+export function roles(auth: Auth, ...required: Role[]): MiddlewareHandler<GatehouseEnv>;
+export function roles(...args: RoleArguments): MiddlewareHandler<GatehouseEnv> {
+  const [auth, required] = split(args);
+  return requireRoles(anyOf(...required), auth);
+}
 
 /**
- * The user needs every one of `roles` (AND, beyond the spec); 403 otherwise.
+ * The user needs every one of the roles (AND, beyond the spec); 403 otherwise. Takes `auth` first
+ * on a plain Hono app, as `roles` does.
  *
  * @example
  * api.get('/audit', allRoles('manager', 'user'), (c) => c.json({ ok: true }));
  */
-export const allRoles = (...required: Role[]): MiddlewareHandler<GatehouseEnv> => requireRoles(allOf(...required));
+export function allRoles(...required: Role[]): MiddlewareHandler<GatehouseEnv>;
+export function allRoles(auth: Auth, ...required: Role[]): MiddlewareHandler<GatehouseEnv>;
+export function allRoles(...args: RoleArguments): MiddlewareHandler<GatehouseEnv> {
+  const [auth, required] = split(args);
+  return requireRoles(allOf(...required), auth);
+}

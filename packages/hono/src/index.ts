@@ -1,10 +1,13 @@
 export { authRoutes } from './auth-routes.js';
 export type { AuthRoutesOptions } from './auth-routes.js';
 export { secureRoutes } from './secure-routes.js';
-export { authenticate, publicRoute, roles, allRoles } from './guard.js';
+export { userRoutes } from './user-routes.js';
+export type { UserRoutesOptions } from './user-routes.js';
+export { authenticate, publicRoute, roles, allRoles, requireUser } from './guard.js';
 export { jsonBody } from './json-body.js';
 export { errorHandler, notFound } from './error-handler.js';
 export { jsonResponse } from './json-response.js';
 export { securityHeaders } from './security-headers.js';
 export { cors } from './cors.js';
 export type { GatehouseEnv, GatehouseVariables } from './gatehouse-env.js';
+export { resetPasswordPage } from './reset-password-page.js';

@@ -11,7 +11,34 @@ const api = secureRoutes(auth, { bodyLimitBytes: 64 });
 api.post('/echo', publicRoute, (c) => c.json({ body: c.get('body') ?? null }));
 api.post('/text', publicRoute, async (c) => c.json({ text: await c.req.text() }));
 api.post('/protected', (c) => c.json({ body: c.get('body') ?? null }));
-const app = new Hono<GatehouseEnv>().route('/', api).notFound(notFound()).onError(errorHandler(() => {}));
+let rawBefore: Request | undefined;
+api.post('/same-request', publicRoute, (c) => c.json({ same: c.req.raw === rawBefore, body: c.get('body') ?? null }));
+const logged: unknown[] = [];
+const app = new Hono<GatehouseEnv>()
+  .use('/same-request', async (c, next) => {
+    rawBefore = c.req.raw;
+    await next();
+  })
+  .route('/', api)
+  .notFound(notFound())
+  .onError(errorHandler((e) => logged.push(e)));
+
+// Apps that read the body before the Gatehouse routes.
+const readFirst = new Hono<GatehouseEnv>()
+  .use('/json/*', async (c, next) => {
+    await c.req.json().catch(() => undefined);
+    await next();
+  })
+  .use('/raw/*', async (c, next) => {
+    await c.req.raw.text();
+    await next();
+  })
+  .route('/json', api)
+  .route('/raw', api)
+  .notFound(notFound())
+  .onError(errorHandler((e) => logged.push(e)));
+const postFirst = (path: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  readFirst.request(path, { method: 'POST', body, headers });
 
 const post = (path: string, body: RequestInit['body'], headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   app.request(path, { method: 'POST', body, headers });
@@ -66,5 +93,27 @@ describe('jsonBody on secureRoutes', () => {
 
   it('does not read the body of an anonymous caller on a protected route', async () => {
     await expectError(await post('/protected', '{"a":'), 401, 'Unauthorized');
+  });
+
+  it('keeps the same Request: reading the body builds no new one', async () => {
+    expect(await (await post('/same-request', '{"a":1}')).json()).toEqual({ same: true, body: { a: 1 } });
+  });
+});
+
+describe('a body that the app read before the Gatehouse routes', () => {
+  it('takes it from Hono\'s body cache under the same rules: parsed, never lost', async () => {
+    expect(await (await postFirst('/json/echo', '{"a":3}')).json()).toEqual({ body: { a: 3 } });
+    expect(await (await postFirst('/json/text', '{"a":3}')).json()).toEqual({ text: '{"a":3}' });
+  });
+
+  it('answers 413, 415 and 400 as for a body read here', async () => {
+    await expectError(await postFirst('/json/echo', JSON.stringify({ a: 'x'.repeat(100) })), 413, 'Payload Too Large');
+    await expectError(await postFirst('/json/echo', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'Unsupported Media Type');
+    await expectError(await postFirst('/json/echo', '{"a":'), 400, 'Bad Request');
+  });
+
+  it('fails loudly, with the cause in the server log, when the raw stream was read outside the cache', async () => {
+    await expectError(await postFirst('/raw/echo', '{"a":1}'), 500, 'Internal Server Error');
+    expect(String(logged.at(-1))).toContain('The request body was read before Gatehouse');
   });
 });

@@ -1,4 +1,4 @@
-import { readBodyWithinLimit } from '@gatehouse/http';
+import { readBodyWithinLimit } from '@gatehousejs/http';
 
 /**
  * Reads a web-standard request body under the shared size rules (`readBodyWithinLimit`): 413 over

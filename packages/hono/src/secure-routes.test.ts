@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler, notFound } from './error-handler.js';
 import type { GatehouseEnv } from './gatehouse-env.js';
-import { allRoles, publicRoute, roles } from './guard.js';
+import { allRoles, authenticate, publicRoute, requireUser, roles } from './guard.js';
 import { secureRoutes } from './secure-routes.js';
 import { bearer, createTestAuth } from './test-auth.test-helpers.js';
 
@@ -12,7 +12,7 @@ const logged: unknown[] = [];
 
 const api = secureRoutes(auth);
 api.get('/open', publicRoute, (c) => c.json({ open: true }));
-api.get('/closed', (c) => c.json({ id: c.get('user').id }));
+api.get('/closed', (c) => c.json({ id: requireUser(c).id }));
 api.get('/chained', (c) => c.json({ method: 'GET' })).post((c) => c.json({ method: 'POST' }));
 api.on(['PUT', 'PATCH'], '/on', (c) => c.json({ on: true }));
 api.basePath('/nested').get('/deep', (c) => c.json({ deep: true }));
@@ -22,9 +22,51 @@ api.get('/broken', publicRoute, () => {
   throw new Error('database password is hunter2');
 });
 const inner = secureRoutes(auth).get('/inside', (c) => c.json({ inside: true }));
+inner.get('/inside-open', publicRoute, (c) => c.json({ insideOpen: true }));
 api.route('/sub', inner);
+api.route('/plain', new Hono().get('/leak', (c) => c.json({ leak: true })));
+api.mount('/mounted', () => new Response('mounted'));
+api.get('/shadow/:name', publicRoute, (_c, next) => next());
+api.get('/shadow/secret', (c) => c.json({ secret: true }));
+api.get('/odd', publicRoute, roles('admin'), (c) => c.json({ odd: true }));
+api.get('/who', publicRoute, (c) => c.json({ id: requireUser(c).id }));
+api.get('/user-type', publicRoute, (c) => c.json({ user: c.get('user') ?? null }));
 
-const app = new Hono<GatehouseEnv>().route('/', api).notFound(notFound()).onError(errorHandler((e) => logged.push(e)));
+// A secureRoutes app with middleware of its own, and one with its own onError.
+const withUse = secureRoutes(auth);
+withUse.use('/marked/*', publicRoute, async (c, next) => {
+  await next();
+  c.header('x-seen', 'yes');
+});
+withUse.use('/unmarked/*', async (_c, next) => next());
+withUse.get('/marked/open', publicRoute, (c) => c.json({ open: true }));
+withUse.get('/unmarked/open', publicRoute, (c) => c.json({ open: true }));
+const ownErrors = secureRoutes(auth).onError((_e, c) => c.json({ own: true }, 418));
+ownErrors.get('/closed', (c) => c.json({ ownClosed: true }));
+
+// Routes outside any secureRoutes app.
+const outside = new Hono<GatehouseEnv>();
+outside.get('/outside/roles', roles('admin'), (c) => c.json({ ok: true }));
+outside.get('/outside/roles-auth', roles(auth, 'manager'), (c) => c.json({ id: c.get('user')?.id }));
+outside.get('/outside/all-roles-auth', allRoles(auth, 'manager', 'user'), (c) => c.json({ ok: true }));
+outside.get('/outside/authenticated', authenticate(auth), roles('manager'), (c) => c.json({ ok: true }));
+outside.get(
+  '/outside/foreign-user',
+  async (c, next) => {
+    c.set('user', { id: 'x', email: 'x@example.com', roles: ['admin'] } as never);
+    await next();
+  },
+  roles('admin'),
+  (c) => c.json({ ok: true }),
+);
+
+const app = new Hono<GatehouseEnv>()
+  .route('/', api)
+  .route('/with-use', withUse)
+  .route('/own-errors', ownErrors)
+  .route('/', outside)
+  .notFound(notFound())
+  .onError(errorHandler((e) => logged.push(e)));
 
 beforeAll(async () => {
   tokens.user = await tokenFor(['user']);
@@ -127,15 +169,84 @@ describe('secureRoutes (deny by default)', () => {
     expect(String(logged[0])).toContain('hunter2');
   });
 
-  it('refuses to declare a route that is both public and role-guarded', () => {
-    const other = secureRoutes(auth);
-    expect(() => other.get('/odd', publicRoute, roles('admin'), (c) => c.text('x'))).toThrow(/\/odd is marked public and also requires roles/);
+  it('still requires the role on a route marked both public and role-guarded (fail closed)', async () => {
+    expect((await get('/odd')).status).toBe(401);
+    expect((await get('/odd', tokens.user)).status).toBe(403);
   });
 
-  it('refuses to mount routes the guard never saw', () => {
-    const other = secureRoutes(auth);
-    const plain = new Hono().get('/leak', (c) => c.text('secret'));
-    expect(() => other.route('/plain', plain)).toThrow(/without the Gatehouse guard/);
-    expect(() => other.mount('/plain', plain.fetch)).toThrow(/without the Gatehouse guard/);
+  it('guards a plain Hono app mounted with route() and a handler mounted with mount() as routes of its own', async () => {
+    for (const path of ['/plain/leak', '/mounted/anything']) {
+      expect((await get(path)).status, path).toBe(401);
+      expect((await get(path, tokens.user)).status, path).toBe(200);
+    }
+  });
+
+  it('keeps the markers of another secureRoutes app mounted inside: public stays public', async () => {
+    expect(await (await get('/sub/inside-open')).json()).toEqual({ insideOpen: true });
+    expect((await get('/sub/inside')).status).toBe(401);
+  });
+
+  it('protects a request that a public route could pass on to a protected one of the same path', async () => {
+    expect((await get('/shadow/secret')).status).toBe(401);
+    expect(await (await get('/shadow/secret', tokens.user)).json()).toEqual({ secret: true });
+  });
+
+  it('treats middleware added with use() as a route: public only when it carries the marker too', async () => {
+    const marked = await get('/with-use/marked/open');
+    expect(marked.status).toBe(200);
+    expect(marked.headers.get('x-seen')).toBe('yes');
+    expect((await get('/with-use/unmarked/open')).status).toBe(401);
+    expect((await get('/with-use/unmarked/open', tokens.user)).status).toBe(200);
+  });
+
+  it('guards the routes of a secureRoutes app that has its own onError', async () => {
+    expect((await get('/own-errors/closed')).status).toBe(418);
+    expect(await (await get('/own-errors/closed', tokens.user)).json()).toEqual({ ownClosed: true });
+  });
+
+  it('answers the same JSON 404 with and without a token when no route matches the path and method', async () => {
+    for (const [method, path] of [['GET', '/nowhere'], ['DELETE', '/open'], ['POST', '/closed']] as const) {
+      const anonymous = await app.request(path, { method });
+      const signedIn = await app.request(path, { method, headers: bearer(tokens.user!) });
+      expect([anonymous.status, signedIn.status], `${method} ${path}`).toEqual([404, 404]);
+      expect(anonymous.headers.get('www-authenticate')).toBeNull();
+    }
+  });
+
+  it('leaves c.get("user") undefined on a public route, and requireUser answers 401 there, not 500', async () => {
+    expect(await (await get('/user-type', tokens.user)).json()).toEqual({ user: null });
+    const res = await get('/who', tokens.user);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ statusCode: 401, message: 'An access token is required (Authorization: Bearer <token>).', error: 'Unauthorized' });
+  });
+});
+
+describe('roles() outside a secureRoutes app', () => {
+  it('answers 401, never 500, when no guard verified the token and it was given no auth', async () => {
+    const before = logged.length;
+    expect((await get('/outside/roles')).status).toBe(401);
+    expect((await get('/outside/roles', tokens.manager)).status).toBe(401);
+    expect(logged).toHaveLength(before);
+  });
+
+  it('authenticates itself when given auth: 401 without a valid token, 403 without the role, 200 with it', async () => {
+    expect((await get('/outside/roles-auth')).status).toBe(401);
+    expect((await get('/outside/roles-auth', 'not.a.token')).status).toBe(401);
+    expect((await get('/outside/roles-auth', tokens.user)).status).toBe(403);
+    const ok = await get('/outside/roles-auth', tokens.manager);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await get('/outside/all-roles-auth', tokens.manager)).status).toBe(403);
+    expect((await get('/outside/all-roles-auth', tokens.managerUser)).status).toBe(200);
+  });
+
+  it('uses the user authenticate() verified before it', async () => {
+    expect((await get('/outside/authenticated', tokens.manager)).status).toBe(200);
+    expect((await get('/outside/authenticated', tokens.user)).status).toBe(403);
+    expect((await get('/outside/authenticated')).status).toBe(401);
+  });
+
+  it('never trusts a user that something else set with c.set("user")', async () => {
+    expect((await get('/outside/foreign-user')).status).toBe(401);
   });
 });

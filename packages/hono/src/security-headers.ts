@@ -1,16 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
+import { withResponseHeaders } from './response-headers.js';
+
+const SECURITY_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } as const;
 
 /**
  * Auth responses carry tokens: never let a cache keep them; never let a browser sniff types.
- * Set on every response of the paths it covers, errors and 404s included.
+ * Set on every response of the paths it covers, errors and 404s included, and on a `Response` a
+ * handler built itself. The headers go in before the handler runs, so an ordinary answer is built
+ * with them and is not copied (see `withResponseHeaders`).
  *
  * @example
  * app.use('/api/*', securityHeaders());
  */
 export function securityHeaders(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-  };
+  return (c, next) => withResponseHeaders(c, next, SECURITY_HEADERS);
 }

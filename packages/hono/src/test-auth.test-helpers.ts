@@ -1,6 +1,6 @@
-import { createAuth, type Auth, type Role } from '@gatehouse/core';
-import { createFakeHasher } from '@gatehouse/core/testing';
-import { createMemoryStore } from '@gatehouse/store-memory';
+import { createAuth, type Auth, type Role } from '@gatehousejs/core';
+import { createFakeHasher } from '@gatehousejs/core/testing';
+import { createMemoryStore } from '@gatehousejs/store-memory';
 
 /** An Auth on the memory store with a fake hasher, and a way to get tokens for any role set. */
 export function createTestAuth() {
@@ -19,11 +19,12 @@ export function createTestAuth() {
       lastName: 'T',
       username: `user${count}`,
       email,
-      password: 'password-123',
-      confirmPassword: 'password-123',
+      password: 'correct horse battery',
+      confirmPassword: 'correct horse battery',
     });
-    await auth.setRoles({ id: 'root', roles: ['super'] }, user.id, { roles: roleSet });
-    return (await auth.login({ email, password: 'password-123' })).accessToken;
+    const root = await auth.ensureSuperUser({ email: 'root@example.com', password: 'root passphrase here' });
+    await auth.setRoles(root, user.id, { roles: roleSet });
+    return (await auth.login({ email, password: 'correct horse battery' })).accessToken;
   }
   return { auth, tokenFor };
 }

@@ -1,4 +1,4 @@
-import { AuthError, type Auth } from '@gatehouse/core';
+import { AuthError, type Auth } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import { prefersHtml, type AuthPages, type VerifyEmailOutcome } from './auth-pages.js';
 import { AUTH_ROUTES, type AuthRouteInput } from './auth-routes.js';

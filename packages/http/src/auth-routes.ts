@@ -1,8 +1,10 @@
-import { isAuthError, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehouse/core';
+import { AuthError, isAuthError, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehousejs/core';
 import { prefersHtml, type AuthPages, type VerifyEmailOutcome } from './auth-pages.js';
 import { toErrorResponse } from './http-error.js';
 
 export interface AuthRouteInput {
+  /** The request's method; a GET route is also answered for HEAD, which must change nothing. */
+  method?: string;
   body: unknown;
   query: Record<string, unknown>;
   /** Set for routes with `access: 'authenticated'`, by the adapter's guard. */
@@ -35,7 +37,7 @@ export interface AuthRoute {
 
 const requireUser = (input: AuthRouteInput): AccessTokenPayload => {
   // The adapter's guard runs before any 'authenticated' route; reaching here without a user is a bug.
-  if (!input.user) throw new Error('authenticated route reached without a verified user');
+  if (!input.user) throw new AuthError('INTERNAL_ERROR', 'authenticated route reached without a verified user');
   return input.user;
 };
 
@@ -45,6 +47,9 @@ const requireUser = (input: AuthRouteInput): AccessTokenPayload => {
  * clients get JSON as always. Unexpected errors still go to the adapter's error handler.
  */
 async function verifyEmailRoute(auth: Auth, input: AuthRouteInput): Promise<AuthRouteResult> {
+  // Mail scanners and link previews send HEAD before anyone clicks: it must not use the link up
+  // (CONTRACT §8). HEAD gets an empty answer and the token is not even looked at.
+  if (input.method?.toUpperCase() === 'HEAD') return { status: 200, headers: { 'Cache-Control': 'no-store' } };
   const render = input.pages?.verifyEmail;
   if (!render) return { status: 200, body: await auth.verifyEmail(input.query, input.client) };
   // The answer depends on Accept from here on: a cache must not hand the page to an API client.

@@ -1,4 +1,4 @@
-import type { AccessTokenPayload } from '@gatehouse/core';
+import type { AccessTokenPayload } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import { cachedBearerUser, readBearerToken } from './bearer-token.js';
 
@@ -22,10 +22,10 @@ describe('readBearerToken', () => {
     for (const header of [`Bearer ${TOKEN}`, `bearer ${TOKEN}`, `BEARER  ${TOKEN} `]) expect(readBearerToken(header)).toBe(TOKEN);
   });
 
-  it('says TOKEN_MISSING without a header and TOKEN_INVALID for anything but one bearer token', () => {
+  it('says TOKEN_MISSING without a header and AUTHORIZATION_MALFORMED for anything but one bearer token', () => {
     expect(() => readBearerToken(undefined)).toThrow(expect.objectContaining({ code: 'TOKEN_MISSING' }));
     for (const header of [`Basic ${TOKEN}`, `Bearer ${TOKEN}, Bearer ${TOKEN}`, `Bearer${TOKEN}`, 'Bearer']) {
-      expect(() => readBearerToken(header)).toThrow(expect.objectContaining({ code: 'TOKEN_INVALID' }));
+      expect(() => readBearerToken(header)).toThrow(expect.objectContaining({ code: 'AUTHORIZATION_MALFORMED' }));
     }
   });
 });

@@ -1,4 +1,4 @@
-import { HttpError } from './http-error.js';
+import { AuthError, type AuthErrorCode } from '@gatehousejs/core';
 
 /**
  * Every way a request body can be refused, whichever adapter read it. `too-large` is answered once
@@ -7,19 +7,18 @@ import { HttpError } from './http-error.js';
  */
 export type BodyFailure = 'too-large' | 'too-large-unread' | 'compressed' | 'not-json' | 'not-utf-8' | 'malformed' | 'unreadable';
 
-const TOO_LARGE = 'The request body is too large.';
-
-// One table, so both adapters answer a refused body with the same status, sentence and headers.
-const BODY_FAILURES: { readonly [F in BodyFailure]: { status: number; message: string; headers?: Record<string, string> } } = Object.freeze({
-  'too-large': { status: 413, message: TOO_LARGE },
+// One table, so both adapters answer a refused body with the same code (status and sentence from
+// the catalogue) and headers.
+const BODY_FAILURES: { readonly [F in BodyFailure]: { code: AuthErrorCode; headers?: Record<string, string> } } = Object.freeze({
+  'too-large': { code: 'BODY_TOO_LARGE' },
   // The unread rest of the body is still on the wire: a client that reused the connection would
   // have its next request read as part of it. Node and other servers close after this answer.
-  'too-large-unread': { status: 413, message: TOO_LARGE, headers: { Connection: 'close' } },
-  compressed: { status: 415, message: 'Compressed request bodies are not supported (Content-Encoding).' },
-  'not-json': { status: 415, message: 'The request body must be JSON (Content-Type: application/json).' },
-  'not-utf-8': { status: 415, message: 'The request body must be UTF-8 encoded JSON.' },
-  malformed: { status: 400, message: 'The request body is not valid JSON.' },
-  unreadable: { status: 400, message: 'The request body could not be read.' },
+  'too-large-unread': { code: 'BODY_TOO_LARGE', headers: { Connection: 'close' } },
+  compressed: { code: 'BODY_COMPRESSED' },
+  'not-json': { code: 'BODY_NOT_JSON' },
+  'not-utf-8': { code: 'BODY_NOT_UTF8' },
+  malformed: { code: 'BODY_MALFORMED' },
+  unreadable: { code: 'BODY_UNREADABLE' },
 });
 
 /**
@@ -29,7 +28,7 @@ const BODY_FAILURES: { readonly [F in BodyFailure]: { status: number; message: s
  * @example
  * if (size > limit) throw bodyError('too-large'); // 413
  */
-export function bodyError(failure: BodyFailure): HttpError {
-  const { status, message, headers } = BODY_FAILURES[failure];
-  return new HttpError(status, message, headers);
+export function bodyError(failure: BodyFailure): AuthError {
+  const { code, headers } = BODY_FAILURES[failure];
+  return new AuthError(code, undefined, undefined, { headers });
 }

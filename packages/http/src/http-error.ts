@@ -1,18 +1,5 @@
-import { isAuthError, type ValidationIssue } from '@gatehouse/core';
-import { REASON_PHRASES, STATUS_BY_CODE } from './status-table.js';
-
-/** A failure of the HTTP layer itself (malformed JSON, wrong media type, body too large, no route). */
-export class HttpError extends Error {
-  override readonly name = 'HttpError';
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Sent with the error response, e.g. `Connection: close` when the rest of a body was not read. */
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(message);
-  }
-}
+import { ERROR_CATALOGUE, isAuthError, type AuthError, type ValidationIssue } from '@gatehousejs/core';
+import { REASON_PHRASES } from './status-table.js';
 
 /** The one error body of CONTRACT §2. */
 export interface ErrorBody {
@@ -25,11 +12,18 @@ export interface ErrorBody {
 export interface ErrorResponse {
   status: number;
   body: ErrorBody;
-  /** Extra headers, e.g. `WWW-Authenticate` on 401. */
+  /** Extra headers, e.g. `WWW-Authenticate` on 401, `Retry-After` on 429 and 503. */
   headers: Record<string, string>;
 }
 
-const GENERIC_500 = 'An unexpected error occurred.';
+/**
+ * Where an adapter's error handler reports what it answered with a 5xx. A plain function gets
+ * every one; an object tells bugs (`unexpected`, with the stack) from dependencies that are
+ * unavailable (`unavailable`, one line: the error's `dependency` and its `cause`).
+ */
+export type ErrorLog = ((error: unknown) => void) | { unexpected(error: unknown): void; unavailable?(error: AuthError): void };
+
+const GENERIC_500 = ERROR_CATALOGUE.INTERNAL_ERROR.message;
 
 function body(status: number, message: string, details?: readonly ValidationIssue[]): ErrorBody {
   const out: ErrorBody = { statusCode: status, message, error: REASON_PHRASES[status] ?? 'Error' };
@@ -37,24 +31,32 @@ function body(status: number, message: string, details?: readonly ValidationIssu
   return out;
 }
 
+function report(log: ErrorLog, error: unknown, unavailable: AuthError | undefined): void {
+  if (typeof log === 'function') return log(error);
+  if (unavailable && log.unavailable) return log.unavailable(unavailable);
+  log.unexpected(error);
+}
+
 /**
- * Turns anything thrown into the status, body and headers to send. Unknown errors become a generic
- * 500: their message may hold internals, so it only goes to `logUnexpected`, never to the client.
+ * Turns anything thrown into the status, body and headers to send, by the catalogue of the error's
+ * code. A dependency that is unavailable answers 503 with `Retry-After`. Anything that is not an
+ * `AuthError`, and every 500, becomes the generic 500: its message may hold internals, so it only
+ * goes to the log, never to the client.
+ *
+ * @example
+ * const { status, body, headers } = toErrorResponse(error, { unexpected: (e) => log.error(e) });
  */
-export function toErrorResponse(error: unknown, logUnexpected: (error: unknown) => void = () => {}): ErrorResponse {
-  if (isAuthError(error)) {
-    const status = STATUS_BY_CODE[error.code];
-    if (status === 500) {
-      logUnexpected(error);
-      return { status, body: body(status, GENERIC_500), headers: {} };
-    }
-    const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
-    if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
-    return { status, body: body(status, error.message, error.code === 'VALIDATION_FAILED' ? error.details : undefined), headers };
+export function toErrorResponse(error: unknown, log: ErrorLog = () => {}): ErrorResponse {
+  if (!isAuthError(error) || error.status >= 500 && error.dependency === undefined) {
+    report(log, error, undefined);
+    return { status: 500, body: body(500, GENERIC_500), headers: {} };
   }
-  if (error instanceof HttpError && error.status < 500) {
-    return { status: error.status, body: body(error.status, error.message), headers: { ...error.headers } };
-  }
-  logUnexpected(error);
-  return { status: 500, body: body(500, GENERIC_500), headers: {} };
+  const { status } = error;
+  // The catalogue's sentence for a dependency: what failed underneath is for the log only.
+  const message = error.dependency === undefined ? error.message : ERROR_CATALOGUE[error.code].message;
+  if (error.dependency !== undefined) report(log, error, error);
+  const headers: Record<string, string> = { ...error.headers };
+  if (status === 401) headers['WWW-Authenticate'] = 'Bearer';
+  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+  return { status, body: body(status, message, error.code === 'VALIDATION_FAILED' ? error.details : undefined), headers };
 }

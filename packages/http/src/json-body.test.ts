@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertIdentityEncoding, methodTakesBody, parseJsonBody } from './json-body.js';
-import { HttpError } from './http-error.js';
+import { AuthError } from '@gatehousejs/core';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -8,10 +8,10 @@ function failure(run: () => unknown): { status: number; message: string } {
   try {
     run();
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, message: error.message };
+    if (error instanceof AuthError) return { status: error.status, message: error.message };
     throw error;
   }
-  throw new Error('expected an HttpError');
+  throw new Error('expected an AuthError');
 }
 
 describe('parseJsonBody (the body rules every adapter shares)', () => {

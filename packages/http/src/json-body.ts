@@ -1,4 +1,5 @@
 import { bodyError } from './body-errors.js';
+import { AuthError } from '@gatehousejs/core';
 
 /** CONTRACT §2: bodies over this many bytes are refused with 413. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
@@ -31,6 +32,20 @@ export function assertIdentityEncoding(contentEncoding: string | undefined | nul
   if (coding !== '' && coding !== 'identity') throw bodyError('compressed');
 }
 
+/**
+ * The media-type half of the body rules, for a body that is not empty: declared JSON (else 415), in
+ * UTF-8 if a charset is named (else 415, RFC 8259 §8.1). `parseJsonBody` applies it; an adapter
+ * given a body that a framework parser already parsed applies it alone.
+ *
+ * @example
+ * assertJsonMediaType('application/x-www-form-urlencoded'); // throws the 415
+ */
+export function assertJsonMediaType(contentType: string | undefined | null): void {
+  if (!isJsonContentType(contentType)) throw bodyError('not-json');
+  const charset = CHARSET_PARAMETER.exec(contentType ?? '')?.[1];
+  if (charset !== undefined && !UTF_8.test(charset)) throw bodyError('not-utf-8');
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function decode(body: string | Uint8Array): string {
@@ -53,13 +68,31 @@ function decode(body: string | Uint8Array): string {
  */
 export function parseJsonBody(contentType: string | undefined | null, body: string | Uint8Array): unknown {
   if (body.length === 0) return undefined;
-  if (!isJsonContentType(contentType)) throw bodyError('not-json');
-  const charset = CHARSET_PARAMETER.exec(contentType ?? '')?.[1];
-  if (charset !== undefined && !UTF_8.test(charset)) throw bodyError('not-utf-8');
+  assertJsonMediaType(contentType);
   const text = decode(body);
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw bodyError('malformed');
   }
+}
+
+const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded$/i;
+
+/**
+ * A form body (`application/x-www-form-urlencoded`, UTF-8), as a provider's form_post callback sends
+ * it. Empty: no parameters. Anything else: 415.
+ *
+ * @example
+ * parseFormBody('application/x-www-form-urlencoded', 'state=abc&code=xyz').get('code'); // 'xyz'
+ */
+export function parseFormBody(contentType: string | undefined | null, body: string | Uint8Array): URLSearchParams {
+  if (body.length === 0) return new URLSearchParams();
+  const essence = (contentType ?? '').split(';')[0]!.trim();
+  if (!FORM_MEDIA_TYPE.test(essence)) {
+    throw new AuthError('BODY_NOT_FORM');
+  }
+  const charset = CHARSET_PARAMETER.exec(contentType ?? '')?.[1];
+  if (charset !== undefined && !UTF_8.test(charset)) throw bodyError('not-utf-8');
+  return new URLSearchParams(decode(body));
 }

@@ -1,4 +1,5 @@
-import { HttpError, toErrorResponse, type ErrorResponse } from './http-error.js';
+import { AuthError } from '@gatehousejs/core';
+import { toErrorResponse, type ErrorResponse } from './http-error.js';
 import { assertPathEncoding } from './request-path.js';
 
 /**
@@ -15,5 +16,5 @@ export function routeNotFound(url = '/'): ErrorResponse {
   } catch (error) {
     return toErrorResponse(error);
   }
-  return toErrorResponse(new HttpError(404, 'No route matches this request.'));
+  return toErrorResponse(new AuthError('ROUTE_NOT_FOUND'));
 }

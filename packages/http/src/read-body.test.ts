@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from './http-error.js';
+import { AuthError } from '@gatehousejs/core';
 import { BODY_DRAIN_LIMIT_BYTES, readBodyWithinLimit, type RequestBodySource } from './read-body.js';
 
 /** A body in chunks of `chunkSize`, recording how many bytes were pulled and whether it was opened. */
@@ -21,12 +21,12 @@ function bodyOf(size: number, options: { declared?: boolean; chunkSize?: number 
   return { source, state };
 }
 
-async function refusal(read: Promise<unknown>): Promise<HttpError> {
+async function refusal(read: Promise<unknown>): Promise<AuthError> {
   const error = await read.then(
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
+  if (!(error instanceof AuthError)) throw new Error(`expected an AuthError, got ${String(error)}`);
   return error;
 }
 
@@ -40,6 +40,12 @@ describe('readBodyWithinLimit (the size rules every adapter shares)', () => {
 
   it('gives no bytes for a request without a body', async () => {
     expect((await readBodyWithinLimit({ contentLength: undefined, open: () => null }, 10)).byteLength).toBe(0);
+  });
+
+  it('answers a declared empty body (Content-Length: 0, as fetch sends a POST without one) without opening it', async () => {
+    const { source, state } = bodyOf(0);
+    expect((await readBodyWithinLimit(source, 10)).byteLength).toBe(0);
+    expect(state.opened).toBe(false);
   });
 
   it('reads an over-limit body of up to 1 MiB to its end, then refuses it with a plain 413', async () => {

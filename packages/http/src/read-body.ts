@@ -17,7 +17,7 @@ export interface RequestBodySource {
   contentLength: string | null | undefined;
   /**
    * Starts reading; `null` when the request carries no body. Not called when the declared length
-   * alone refuses the body, so a runtime that streams lazily reads nothing of it.
+   * alone decides (0, or too large), so a runtime that streams lazily reads nothing of it.
    */
   open(): NextBodyChunk | null;
 }
@@ -44,6 +44,9 @@ export async function readBodyWithinLimit(source: RequestBodySource, limitBytes:
   const readLimit = Math.max(limitBytes, BODY_DRAIN_LIMIT_BYTES);
   const declared = Number(source.contentLength ?? Number.NaN);
   if (declared > readLimit) throw bodyError('too-large-unread');
+  // A POST without a body (fetch sends `Content-Length: 0`, e.g. for verify-token): nothing to read,
+  // and opening the stream is not free (on @hono/node-server it builds the web Request and its stream).
+  if (source.contentLength === '0') return new Uint8Array(0);
   const next = source.open();
   if (!next) return new Uint8Array(0);
 

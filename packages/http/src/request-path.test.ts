@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from './http-error.js';
+import { AuthError } from '@gatehousejs/core';
 import { routeNotFound } from './not-found.js';
 import { assertPathEncoding, normalizeRequestPath, normalizeUnreservedEscapes } from './request-path.js';
 
@@ -8,7 +8,7 @@ function statusOf(url: string): number {
     assertPathEncoding(url);
     return 200;
   } catch (error) {
-    if (error instanceof HttpError) return error.status;
+    if (error instanceof AuthError) return error.status;
     throw error;
   }
 }

@@ -1,6 +1,4 @@
-import { HttpError } from './http-error.js';
-
-const MALFORMED_PATH = 'The request path is not validly percent-encoded.';
+import { AuthError } from '@gatehousejs/core';
 
 /**
  * The path of `url` (absolute, or origin-form such as `/a/b?c`): everything from the first `/`
@@ -22,7 +20,7 @@ function pathBounds(url: string): [start: number, end: number] {
  * The query string is not checked: its parsers are lenient on every framework alike.
  *
  * @example
- * assertPathEncoding('/api/v1/users/%ZZ/roles'); // throws HttpError 400
+ * assertPathEncoding('/api/v1/users/%ZZ/roles'); // throws AuthError PATH_MALFORMED (400)
  * assertPathEncoding('http://localhost/api/v1/users/a%20b?x=%ZZ'); // fine
  */
 export function assertPathEncoding(url: string): void {
@@ -37,8 +35,8 @@ export function assertPathEncoding(url: string): void {
 }
 
 /** The 400 of `assertPathEncoding`, for adapters whose framework finds the bad escape itself. */
-export function pathEncodingError(): HttpError {
-  return new HttpError(400, MALFORMED_PATH);
+export function pathEncodingError(): AuthError {
+  return new AuthError('PATH_MALFORMED');
 }
 
 const ESCAPE = /%[0-9A-Fa-f]{2}/g;

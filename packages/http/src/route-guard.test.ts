@@ -1,35 +1,39 @@
-import { anyOf } from '@gatehouse/core';
+import { anyOf } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import { queryFromSearchParams } from './query-params.js';
-import { guardRoute, isPublicMarker, isRoleMarker, markPublic, markRoleRequirement } from './route-guard.js';
+import { declarationIsPublic, isGuardMarker, isPublicMarker, isRoleMarker, markGuard, markPublic, markRoleRequirement, routeAccess } from './route-guard.js';
 
-const parts = { authenticate: 'authenticate', body: 'body' };
 const publicMarker = markPublic(() => {});
 const adminOnly = markRoleRequirement(() => {}, anyOf('admin'));
 const handler = () => {};
 
-describe('guardRoute (deny by default, for every adapter)', () => {
-  it('puts the guard, then the body rules, in front of a route with no annotation', () => {
-    expect(guardRoute('/x', [handler], parts as never)).toEqual(['authenticate', 'body', handler]);
+describe('routeAccess (deny by default, for every adapter)', () => {
+  it('protects a route with no annotation', () => {
+    expect(routeAccess([[handler]])).toBe('protected');
   });
 
-  it('keeps role checks after the guard', () => {
-    expect(guardRoute('/x', [adminOnly, handler], parts as never)).toEqual(['authenticate', 'body', adminOnly, handler]);
+  it('opens a route only when it carries the public marker', () => {
+    expect(routeAccess([[publicMarker, handler]])).toBe('public');
   });
 
-  it('skips the guard only for a route carrying the public marker, and drops the marker', () => {
-    expect(guardRoute('/x', [publicMarker, handler], parts as never)).toEqual(['body', handler]);
+  it('protects the request when any one of the matching routes is not public', () => {
+    expect(routeAccess([[publicMarker, handler], [handler]])).toBe('protected');
+    expect(routeAccess([[handler], [publicMarker, handler]])).toBe('protected');
   });
 
-  it('refuses a route that is both public and role-guarded, naming it', () => {
-    expect(() => guardRoute('/odd', [publicMarker, adminOnly, handler], parts as never)).toThrow(
-      'Route /odd is marked public and also requires roles; choose one.',
-    );
+  it('protects a route marked public that also requires roles: the role check needs a verified user', () => {
+    expect(routeAccess([[publicMarker, adminOnly, handler]])).toBe('protected');
+    expect(declarationIsPublic([adminOnly, publicMarker])).toBe(false);
+  });
+
+  it('says unmatched when no route matches, so the request goes on to the 404', () => {
+    expect(routeAccess([])).toBe('unmatched');
   });
 
   it('recognises only marked functions', () => {
     expect([isPublicMarker(publicMarker), isPublicMarker(handler), isPublicMarker(null)]).toEqual([true, false, false]);
     expect([isRoleMarker(adminOnly), isRoleMarker(publicMarker)]).toEqual([true, false]);
+    expect([isGuardMarker(markGuard(() => {})), isGuardMarker(handler)]).toEqual([true, false]);
   });
 });
 

@@ -1,9 +1,10 @@
-import type { RoleRequirement } from '@gatehouse/core';
+import type { RoleRequirement } from '@gatehousejs/core';
 
 const PUBLIC = Symbol.for('gatehouse.public-route');
 const REQUIREMENT = Symbol.for('gatehouse.role-requirement');
+const GUARD = Symbol.for('gatehouse.guard');
 
-type Marked = { [PUBLIC]?: true; [REQUIREMENT]?: RoleRequirement };
+type Marked = { [PUBLIC]?: true; [REQUIREMENT]?: RoleRequirement; [GUARD]?: true };
 
 /** Marks a framework's no-op middleware as the "this route is public" annotation. */
 export function markPublic<H extends object>(handler: H): H {
@@ -15,31 +16,49 @@ export function markRoleRequirement<H extends object>(handler: H, requirement: R
   return Object.assign(handler, { [REQUIREMENT]: requirement });
 }
 
-export const isPublicMarker = (handler: unknown): boolean => (handler as Marked | null)?.[PUBLIC] === true;
-export const isRoleMarker = (handler: unknown): boolean => (handler as Marked | null)?.[REQUIREMENT] !== undefined;
-
-/** The two middlewares an adapter puts in front of a declared route. */
-export interface RouteGuardParts<H> {
-  /** Verifies the bearer access token; answers 401 otherwise. */
-  authenticate: H;
-  /** Applies the JSON body rules. */
-  body: H;
+/** Marks an adapter's deny-by-default guard, so a guard mounted inside another is not taken for a route. */
+export function markGuard<H extends object>(handler: H): H {
+  return Object.assign(handler, { [GUARD]: true as const });
 }
 
+export const isPublicMarker = (handler: unknown): boolean => (handler as Marked | null)?.[PUBLIC] === true;
+export const isRoleMarker = (handler: unknown): boolean => (handler as Marked | null)?.[REQUIREMENT] !== undefined;
+export const isGuardMarker = (handler: unknown): boolean => (handler as Marked | null)?.[GUARD] === true;
+
 /**
- * Deny by default, decided once for every adapter: a route whose handlers do not include the public
- * marker gets `authenticate` first; every route gets the body rules next (after the guard, so an
- * anonymous caller's body is never parsed on a protected route). The marker itself is dropped. A
- * route marked public that also requires roles is a contradiction and fails at declaration.
+ * What a deny-by-default guard does with a request, decided from the routes of its router that
+ * match it: `unmatched` (none: the request is someone else's, e.g. the JSON 404), `public` or
+ * `protected`.
+ */
+export type RouteAccess = 'unmatched' | 'public' | 'protected';
+
+/**
+ * Deny by default, decided once for every adapter. `declarations` are the handler lists of the
+ * routes that match the request (one list per declaration: `get(path, ...handlers)`). The request
+ * is public only if every one of them carries the public marker; a route that also requires roles
+ * is protected all the same (fail closed: the role check needs a verified user). No declaration:
+ * `unmatched`.
  *
  * @example
- * router.get(path, ...guardRoute(path, handlers, { authenticate, body }));
+ * routeAccess([[publicRoute, health]]);             // 'public'
+ * routeAccess([[publicRoute, h1], [h2]]);           // 'protected': h2 would run too if h1 passed on
+ * routeAccess([]);                                  // 'unmatched'
  */
-export function guardRoute<H>(path: unknown, handlers: readonly H[], parts: RouteGuardParts<H>): H[] {
-  const isPublic = handlers.some(isPublicMarker);
-  const rest = handlers.filter((h) => !isPublicMarker(h));
-  if (isPublic && rest.some(isRoleMarker)) {
-    throw new Error(`Route ${String(path)} is marked public and also requires roles; choose one.`);
+export function routeAccess(declarations: Iterable<readonly unknown[]>): RouteAccess {
+  let access: RouteAccess = 'unmatched';
+  for (const handlers of declarations) {
+    if (!declarationIsPublic(handlers)) return 'protected';
+    access = 'public';
   }
-  return isPublic ? [parts.body, ...rest] : [parts.authenticate, parts.body, ...rest];
+  return access;
+}
+
+/** One declaration's handlers: public when the marker is among them and no role requirement is. */
+export function declarationIsPublic(handlers: readonly unknown[]): boolean {
+  let isPublic = false;
+  for (const handler of handlers) {
+    if (isRoleMarker(handler)) return false;
+    if (isPublicMarker(handler)) isPublic = true;
+  }
+  return isPublic;
 }

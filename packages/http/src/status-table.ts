@@ -1,28 +1,14 @@
-import type { AuthErrorCode } from '@gatehouse/core';
+import { ERROR_CATALOGUE, type AuthErrorCode } from '@gatehousejs/core';
 
 /**
- * The HTTP status of every core error code (CONTRACT §2). Typed as a total map, so adding a code to
- * core without deciding its status here fails the type check.
+ * The HTTP status of every error code, read from core's `ERROR_CATALOGUE` (CONTRACT §2). A code
+ * cannot exist there without its status, so this map is total by construction.
  */
-export const STATUS_BY_CODE: { readonly [C in AuthErrorCode]: number } = Object.freeze({
-  VALIDATION_FAILED: 400,
-  PASSWORD_MISMATCH: 400,
-  ONE_TIME_TOKEN_INVALID: 400,
-  INVALID_CONFIG: 500,
-  INVALID_CREDENTIALS: 401,
-  TOKEN_MISSING: 401,
-  TOKEN_INVALID: 401,
-  TOKEN_EXPIRED: 401,
-  REFRESH_TOKEN_REUSED: 401,
-  EMAIL_NOT_VERIFIED: 403,
-  INSUFFICIENT_ROLE: 403,
-  ROLE_GRANT_FORBIDDEN: 403,
-  USER_NOT_FOUND: 404,
-  EMAIL_TAKEN: 409,
-  USERNAME_TAKEN: 409,
-  RATE_LIMITED: 429,
-  SERVICE_BUSY: 503,
-});
+export const STATUS_BY_CODE: { readonly [C in AuthErrorCode]: number } = Object.freeze(
+  Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, entry]) => [code, entry.status])) as {
+    [C in AuthErrorCode]: number;
+  },
+);
 
 /** Reason phrases for the `error` field of error bodies. */
 export const REASON_PHRASES: Readonly<Record<number, string>> = Object.freeze({

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { AuthMail } from '@gatehouse/core';
+import type { AuthMail } from '@gatehousejs/core';
 import nodemailer from 'nodemailer';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -156,7 +156,7 @@ describe('createSmtpMailer over real SMTP', () => {
   });
 
   it('uses an overridden template for its mail and the default for the other', async () => {
-    const template = vi.fn((data: { firstName: string; link: string; expiresAt: Date | undefined; appUrl: string }) => ({
+    const template = vi.fn((data: { firstName?: string | undefined; link: string; expiresAt: Date | undefined; appUrl: string }) => ({
       subject: `Reset for ${data.firstName}`,
       text: `Go to ${data.link}`,
       html: `<p>Go <a href="${data.link}">here</a></p>`,
@@ -196,7 +196,8 @@ describe('createSmtpMailer over real SMTP', () => {
     expect(error).toBeInstanceOf(MailDeliveryError);
     const delivery = error as MailDeliveryError;
     expect(delivery.kind).toBe('password-reset');
-    expect(delivery.code).toBe('EENVELOPE');
+    expect(delivery.code).toBe('MAIL_DELIVERY_FAILED');
+    expect(delivery.transportCode).toBe('EENVELOPE');
     expect(delivery.responseCode).toBe(550);
     expect(delivery.message).toMatch(/^Could not send the password-reset mail: /);
     expect(delivery.message).toContain('does not exist');

@@ -1,4 +1,4 @@
-import type { AuthMail, Mailer } from '@gatehouse/core';
+import { AuthError, type AuthMail, type Mailer } from '@gatehousejs/core';
 import nodemailer from 'nodemailer';
 import type { SMTPTransportOptions, Transporter } from 'nodemailer';
 import { defaultTemplates } from './default-templates.js';
@@ -40,7 +40,7 @@ export interface SmtpMailer extends Mailer {
  *
  * @example
  * ```ts
- * import { createSmtpMailer, escapeHtml } from '@gatehouse/mailer-smtp';
+ * import { createSmtpMailer, escapeHtml } from '@gatehousejs/mailer-smtp';
  *
  * const mailer = createSmtpMailer({
  *   appUrl: 'https://app.example.com',
@@ -105,7 +105,8 @@ function checkAppUrl(appUrl: unknown): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
-    throw new TypeError(
+    throw new AuthError(
+      'INVALID_CONFIG',
       `createSmtpMailer: options.appUrl must be an absolute http(s) URL without query or fragment, got ${JSON.stringify(appUrl)}`,
     );
   }
@@ -114,14 +115,14 @@ function checkAppUrl(appUrl: unknown): string {
 
 function checkFrom(from: unknown): string {
   if (typeof from !== 'string' || from.trim() === '' || /[\r\n]/.test(from)) {
-    throw new TypeError('createSmtpMailer: options.from must be a sender address such as "App <no-reply@example.com>"');
+    throw new AuthError('INVALID_CONFIG', 'createSmtpMailer: options.from must be a sender address such as "App <no-reply@example.com>"');
   }
   return from;
 }
 
 function checkTransportOptions(transport: unknown): SmtpTransportOptions {
   if (typeof transport !== 'object' || transport === null) {
-    throw new TypeError('createSmtpMailer: options.transport must be SMTP settings ({ host, port, secure, auth }) or a nodemailer transporter');
+    throw new AuthError('INVALID_CONFIG', 'createSmtpMailer: options.transport must be SMTP settings ({ host, port, secure, auth }) or a nodemailer transporter');
   }
   return transport as SmtpTransportOptions;
 }
@@ -132,7 +133,7 @@ function mergeTemplates(overrides: Partial<MailTemplates> | undefined): MailTemp
     const template = overrides?.[kind];
     if (template === undefined) continue;
     if (typeof template !== 'function') {
-      throw new TypeError(`createSmtpMailer: options.templates['${kind}'] must be a function`);
+      throw new AuthError('INVALID_CONFIG', `createSmtpMailer: options.templates['${kind}'] must be a function`);
     }
     merged[kind] = template;
   }

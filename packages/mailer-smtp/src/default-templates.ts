@@ -17,9 +17,10 @@ interface Wording {
 }
 
 function render(wording: Wording, data: MailTemplateData): { subject: string; text: string; html: string } {
+  const greeting = data.firstName ? `Hello ${data.firstName},` : 'Hello,';
   const expiry = data.expiresAt ? `This link expires at ${formatExpiry(data.expiresAt)}.` : '';
   const text = [
-    `Hello ${data.firstName},`,
+    greeting,
     '',
     wording.intro,
     '',
@@ -34,7 +35,7 @@ function render(wording: Wording, data: MailTemplateData): { subject: string; te
 <html lang="en">
 <head><meta charset="utf-8"><title>${escapeHtml(wording.subject)}</title></head>
 <body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2328;background:#ffffff">
-<p>Hello ${escapeHtml(data.firstName)},</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(wording.intro)}</p>
 <p><a href="${link}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:#1f6feb;color:#ffffff;text-decoration:none">${escapeHtml(wording.action)}</a></p>
 <p style="font-size:14px;color:#57606a">If the button does not work, copy this address into your browser:<br><a href="${link}" style="color:#1f6feb;word-break:break-all">${link}</a></p>

@@ -1,26 +1,28 @@
-import type { AuthMail } from '@gatehouse/core';
+import { AuthError, type AuthMail } from '@gatehousejs/core';
 
 const EMAIL_ADDRESS = /[^\s<>"'@,;:()[\]]+@[^\s<>"'@,;:()[\]]+/g;
 
 /**
- * Thrown by `send` when the SMTP server or the connection refused the mail. The message keeps
+ * Thrown by `send` when the SMTP server or the connection refused the mail: an `AuthError` with the
+ * catalogue's code `MAIL_DELIVERY_FAILED` (a dependency, 503 should it ever reach a client; core
+ * sends mail in the background, so it reaches `onBackgroundError`). The message keeps
  * what helps an operator (the SMTP code and reply) but never the recipient's address or the
  * token, so it can go to a log as it is. The transport's original error is deliberately not
  * attached as `cause`: it names the recipient.
  */
-export class MailDeliveryError extends Error {
-  override readonly name = 'MailDeliveryError';
+export class MailDeliveryError extends AuthError {
+  override readonly name: string = 'MailDeliveryError';
   /** Which mail failed. */
   readonly kind: AuthMail['kind'];
   /** Nodemailer's error code (`ECONNECTION`, `EAUTH`, `EENVELOPE`, …) when it gave one. */
-  readonly code: string | undefined;
+  readonly transportCode: string | undefined;
   /** The SMTP reply code when the server answered with an error. */
   readonly responseCode: number | undefined;
 
-  constructor(kind: AuthMail['kind'], message: string, code?: string, responseCode?: number) {
-    super(message);
+  constructor(kind: AuthMail['kind'], message: string, transportCode?: string, responseCode?: number) {
+    super('MAIL_DELIVERY_FAILED', message);
     this.kind = kind;
-    this.code = code;
+    this.transportCode = transportCode;
     this.responseCode = responseCode;
   }
 }

@@ -1,9 +1,10 @@
-import type { AuthMail } from '@gatehouse/core';
+import type { AuthMail } from '@gatehousejs/core';
 
 /** What a template gets to render one mail. */
 export interface MailTemplateData {
   /** As the user typed it at registration: escape it (see `escapeHtml`) before putting it in HTML. */
-  readonly firstName: string;
+  /** Absent when the address is not confirmed yet: greet without a name then. */
+  readonly firstName?: string | undefined;
   /** The complete link with the token, built from `appUrl` as the contract prescribes. */
   readonly link: string;
   /** When the link stops working; undefined for a notice whose link does not expire (`account-exists`). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describeRateLimiterContract } from '@gatehouse/core/testing';
+import { describeRateLimiterContract } from '@gatehousejs/core/testing';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRedisRateLimiter } from '../src/index.js';

@@ -1,8 +1,10 @@
-import type { AuthStore } from '@gatehouse/core';
+import type { AuthStore } from '@gatehousejs/core';
+import { assertIdentityFree, createMemoryIdentityStore, linkIdentityNow } from './memory-identity-store.js';
+import { createMemoryOAuthStateStore } from './memory-oauth-state-store.js';
 import { consumeOneTimeTokenNow, createMemoryOneTimeTokenStore, revokeOneTimeTokensNow } from './memory-one-time-token-store.js';
 import { createMemoryRefreshTokenStore, revokeAllRefreshTokensNow } from './memory-refresh-token-store.js';
 import { createMemoryState } from './memory-state.js';
-import { bumpTokenVersionNow, changePasswordNow, createMemoryUserStore } from './memory-user-store.js';
+import { bumpTokenVersionNow, changePasswordNow, createMemoryUserStore, createUserNow } from './memory-user-store.js';
 
 /**
  * An `AuthStore` that keeps everything in the process's memory: for tests, demos and
@@ -11,8 +13,8 @@ import { bumpTokenVersionNow, changePasswordNow, createMemoryUserStore } from '.
  * in or out is copied, so callers never share state with the store.
  *
  * @example
- * import { createAuth } from '@gatehouse/core';
- * import { createMemoryStore } from '@gatehouse/store-memory';
+ * import { createAuth } from '@gatehousejs/core';
+ * import { createMemoryStore } from '@gatehousejs/store-memory';
  *
  * const store = createMemoryStore();
  * const auth = createAuth({ store, ... });
@@ -23,6 +25,15 @@ export function createMemoryStore(): AuthStore {
     users: createMemoryUserStore(state),
     refreshTokens: createMemoryRefreshTokenStore(state),
     oneTimeTokens: createMemoryOneTimeTokenStore(state),
+    identities: createMemoryIdentityStore(state),
+    oauthStates: createMemoryOAuthStateStore(state),
+
+    async createUserWithIdentity(user, identity) {
+      // Both checks before either write, in one synchronous step: all or nothing.
+      assertIdentityFree(state, identity);
+      createUserNow(state, user);
+      linkIdentityNow(state, identity);
+    },
 
     async completePasswordReset({ tokenHash, passwordHash, now }) {
       // No await in here: the whole reset happens in one turn of the event loop, like one transaction.

@@ -1,4 +1,4 @@
-import type { OneTimeTokenPurpose, OneTimeTokenStore } from '@gatehouse/core';
+import type { OneTimeTokenOwner, OneTimeTokenPurpose, OneTimeTokenStore } from '@gatehousejs/core';
 import type { MemoryState, StoredOneTimeToken } from './memory-state.js';
 
 function activeToken(state: MemoryState, tokenHash: string, purpose: OneTimeTokenPurpose, now: Date): StoredOneTimeToken | null {
@@ -13,11 +13,16 @@ export function consumeOneTimeTokenNow(
   tokenHash: string,
   purpose: OneTimeTokenPurpose,
   now: Date,
-): { userId: string } | null {
+): OneTimeTokenOwner | null {
   const token = activeToken(state, tokenHash, purpose, now);
   if (!token) return null;
   token.consumedAt = new Date(now.getTime());
-  return { userId: token.userId };
+  return ownerOf(token);
+}
+
+/** The owner, with the address only for a token that carries one (so `{ userId }` stays exactly that). */
+function ownerOf(token: StoredOneTimeToken): OneTimeTokenOwner {
+  return token.email == null ? { userId: token.userId } : { userId: token.userId, email: token.email };
 }
 
 /** Voids every unused token of `purpose` for a user synchronously. */
@@ -43,11 +48,22 @@ export function createMemoryOneTimeTokenStore(state: MemoryState): OneTimeTokenS
 
     async findActiveOneTimeToken(tokenHash, purpose, now) {
       const token = activeToken(state, tokenHash, purpose, now);
-      return token ? { userId: token.userId } : null;
+      return token ? ownerOf(token) : null;
     },
 
     async consumeOneTimeToken(tokenHash, purpose, now) {
       return consumeOneTimeTokenNow(state, tokenHash, purpose, now);
+    },
+
+    async deleteEndedOneTimeTokens(now) {
+      let deleted = 0;
+      for (const [hash, token] of state.oneTimeTokens) {
+        if (token.consumedAt !== null || token.expiresAt.getTime() <= now.getTime()) {
+          state.oneTimeTokens.delete(hash);
+          deleted++;
+        }
+      }
+      return deleted;
     },
 
     async revokeOneTimeTokens(userId, purpose, at) {

@@ -1,4 +1,4 @@
-import type { RefreshTokenStore } from '@gatehouse/core';
+import type { RefreshTokenStore } from '@gatehousejs/core';
 import type { MemoryState, StoredRefreshToken } from './memory-state.js';
 
 function revokeWhere(state: MemoryState, matches: (token: StoredRefreshToken) => boolean, at: Date): void {
@@ -26,12 +26,34 @@ export function createMemoryRefreshTokenStore(state: MemoryState): RefreshTokenS
       });
     },
 
-    async consumeRefreshToken(jti, now) {
+    async consumeRefreshToken(jti, userId, now) {
       const token = state.refreshTokens.get(jti);
-      if (!token || token.usedAt !== null || token.revokedAt !== null) return false;
+      if (!token || token.userId !== userId || token.usedAt !== null || token.revokedAt !== null) return false;
       if (now.getTime() >= token.expiresAt.getTime()) return false;
       token.usedAt = new Date(now.getTime());
       return true;
+    },
+
+    async findRefreshTokenUse(jti, userId) {
+      const token = state.refreshTokens.get(jti);
+      if (!token || token.userId !== userId || token.revokedAt !== null || token.usedAt === null) return null;
+      return new Date(token.usedAt.getTime());
+    },
+
+    async isRefreshTokenFamilyRevoked(familyId) {
+      for (const token of state.refreshTokens.values()) if (token.familyId === familyId && token.revokedAt !== null) return true;
+      return false;
+    },
+
+    async deleteRefreshTokensExpiredBefore(before) {
+      let deleted = 0;
+      for (const [jti, token] of state.refreshTokens) {
+        if (token.expiresAt.getTime() <= before.getTime()) {
+          state.refreshTokens.delete(jti);
+          deleted++;
+        }
+      }
+      return deleted;
     },
 
     async revokeRefreshTokenFamily(familyId, at) {

@@ -1,5 +1,5 @@
-import { ROLES } from '@gatehouse/core';
-import type { OneTimeTokenRecord, RefreshTokenRecord, Role, UserRecord } from '@gatehouse/core';
+import { ROLES } from '@gatehousejs/core';
+import type { IdentityRecord, OAuthStateRecord, OneTimeTokenRecord, RefreshTokenRecord, Role, UserRecord } from '@gatehousejs/core';
 
 /** A refresh token plus the rotation state the store keeps for it. */
 export interface StoredRefreshToken extends RefreshTokenRecord {
@@ -22,6 +22,11 @@ export interface MemoryState {
   userIdByUsernameKey: Map<string, string>;
   refreshTokens: Map<string, StoredRefreshToken>;
   oneTimeTokens: Map<string, StoredOneTimeToken>;
+  identities: Map<string, IdentityRecord>;
+  /** `provider|issuer|subject` and `userId|provider` to identity id: the two unique keys. */
+  identityIdBySubjectKey: Map<string, string>;
+  identityIdByUserProviderKey: Map<string, string>;
+  oauthStates: Map<string, OAuthStateRecord & { consumedAt: Date | null }>;
 }
 
 export function createMemoryState(): MemoryState {
@@ -31,6 +36,10 @@ export function createMemoryState(): MemoryState {
     userIdByUsernameKey: new Map(),
     refreshTokens: new Map(),
     oneTimeTokens: new Map(),
+    identities: new Map(),
+    identityIdBySubjectKey: new Map(),
+    identityIdByUserProviderKey: new Map(),
+    oauthStates: new Map(),
   };
 }
 

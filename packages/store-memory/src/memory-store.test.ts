@@ -1,4 +1,4 @@
-import { describeAuthStoreContract } from '@gatehouse/core/testing';
+import { describeAuthStoreContract } from '@gatehousejs/core/testing';
 import { createMemoryStore } from './index.js';
 
 describeAuthStoreContract('memory store', async () => ({ store: createMemoryStore() }));

@@ -1,5 +1,5 @@
-import { AuthError } from '@gatehouse/core';
-import type { Role, UserPage, UserRecord, UserStore } from '@gatehouse/core';
+import { AuthError } from '@gatehousejs/core';
+import type { Role, UserPage, UserRecord, UserStore } from '@gatehousejs/core';
 import { canonicalRoles, copyUser, uniqueKey, type MemoryState } from './memory-state.js';
 
 const byCreation = (a: UserRecord, b: UserRecord) =>
@@ -12,7 +12,7 @@ function update(state: MemoryState, id: string, change: (user: UserRecord) => vo
 }
 
 /** Sets a new password hash synchronously; shared with the password reset so it stays atomic. */
-export function changePasswordNow(state: MemoryState, id: string, passwordHash: string, at: Date): void {
+export function changePasswordNow(state: MemoryState, id: string, passwordHash: string | null, at: Date): void {
   update(state, id, (user) => {
     user.passwordHash = passwordHash;
     user.passwordChangedAt = new Date(at.getTime());
@@ -30,20 +30,28 @@ export function bumpTokenVersionNow(state: MemoryState, id: string, at: Date): n
 }
 
 /**
+ * Inserts a user synchronously after checking both unique keys; shared with `createUserWithIdentity`.
+ * An account without an address takes no e-mail key.
+ */
+export function createUserNow(state: MemoryState, input: UserRecord): void {
+  const user = copyUser(input);
+  const emailKey = user.email === null ? null : uniqueKey(user.email);
+  const usernameKey = uniqueKey(user.username);
+  if (emailKey !== null && state.userIdByEmailKey.has(emailKey)) throw new AuthError('EMAIL_TAKEN');
+  if (state.userIdByUsernameKey.has(usernameKey)) throw new AuthError('USERNAME_TAKEN');
+  state.users.set(user.id, user);
+  if (emailKey !== null) state.userIdByEmailKey.set(emailKey, user.id);
+  state.userIdByUsernameKey.set(usernameKey, user.id);
+}
+
+/**
  * The user port over plain maps. No method awaits between its check and its write, so on one JS
  * thread each call is atomic: of ten parallel `createUser` calls with one e-mail exactly one wins.
  */
 export function createMemoryUserStore(state: MemoryState): UserStore {
   return {
     async createUser(input) {
-      const user = copyUser(input);
-      const emailKey = uniqueKey(user.email);
-      const usernameKey = uniqueKey(user.username);
-      if (state.userIdByEmailKey.has(emailKey)) throw new AuthError('EMAIL_TAKEN', 'This e-mail address is already registered.');
-      if (state.userIdByUsernameKey.has(usernameKey)) throw new AuthError('USERNAME_TAKEN', 'This username is already taken.');
-      state.users.set(user.id, user);
-      state.userIdByEmailKey.set(emailKey, user.id);
-      state.userIdByUsernameKey.set(usernameKey, user.id);
+      createUserNow(state, input);
     },
 
     async findUserById(id) {
@@ -55,6 +63,10 @@ export function createMemoryUserStore(state: MemoryState): UserStore {
       const id = state.userIdByEmailKey.get(uniqueKey(email));
       const user = id === undefined ? undefined : state.users.get(id);
       return user ? copyUser(user) : null;
+    },
+
+    async usernameExists(username) {
+      return state.userIdByUsernameKey.has(uniqueKey(username));
     },
 
     async listUsers({ limit, offset }: UserPage) {
@@ -97,6 +109,21 @@ export function createMemoryUserStore(state: MemoryState): UserStore {
       update(state, id, (user) => {
         user.lastLoginAt = new Date(at.getTime());
       });
+    },
+
+    async setConfirmedEmail(id, email, at) {
+      const user = state.users.get(id);
+      if (!user) return false;
+      const key = uniqueKey(email);
+      const owner = state.userIdByEmailKey.get(key);
+      if (owner !== undefined && owner !== id) throw new AuthError('EMAIL_TAKEN');
+      if (user.email !== null) state.userIdByEmailKey.delete(uniqueKey(user.email));
+      state.userIdByEmailKey.set(key, id);
+      user.email = email;
+      user.isActive = true;
+      user.emailVerifiedAt = new Date(at.getTime());
+      user.updatedAt = new Date(at.getTime());
+      return true;
     },
 
     async bumpTokenVersion(id, at) {

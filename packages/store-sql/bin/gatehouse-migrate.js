@@ -7,6 +7,6 @@ const command = new URL('../dist/cli/migrate.js', import.meta.url);
 if (existsSync(command)) {
   await import(command.href);
 } else {
-  console.error('gatehouse-migrate: @gatehouse/store-sql is not built; run `pnpm build` first.');
+  console.error('gatehouse-migrate: @gatehousejs/store-sql is not built; run `pnpm build` first.');
   process.exitCode = 1;
 }

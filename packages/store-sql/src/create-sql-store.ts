@@ -1,14 +1,23 @@
-import type { AuthStore } from '@gatehouse/core';
+import type { AuthStore } from '@gatehousejs/core';
+import { sql } from 'kysely';
+import { createSqlIdentityStore, insertIdentityIn } from './sql-identity-store.js';
+import { createSqlOAuthStateStore } from './sql-oauth-state-store.js';
+import { toTakenError } from './unique-violation.js';
 import { createSqlOneTimeTokenStore, consumeOneTimeTokenIn, revokeOneTimeTokensIn } from './sql-one-time-token-store.js';
 import { createSqlRefreshTokenStore, revokeAllRefreshTokensIn } from './sql-refresh-token-store.js';
 import type { SqlDatabase } from './sql-dialect.js';
 import { createSqlRateLimiter, type SqlRateLimiter } from './sql-rate-limiter.js';
-import { bumpTokenVersionIn, changePasswordIn, createSqlUserStore } from './sql-user-store.js';
+import { bumpTokenVersionIn, changePasswordIn, createSqlUserStore, insertUserIn } from './sql-user-store.js';
 
 /** An `AuthStore` over SQL that also exposes its Kysely instance and dialect. */
 export interface SqlStore extends AuthStore, SqlDatabase {
   /** A rate limiter on this store's database (`createSqlRateLimiter`); it closes with the store. */
   rateLimiter: SqlRateLimiter;
+  /**
+   * Resolves when the database answers a `select 1`; rejects with `DATABASE_UNAVAILABLE` otherwise.
+   * For a readiness check.
+   */
+  ping(): Promise<void>;
 }
 
 /**
@@ -30,6 +39,19 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
     refreshTokens: createSqlRefreshTokenStore(db),
     oneTimeTokens: createSqlOneTimeTokenStore(db),
     rateLimiter: createSqlRateLimiter(db, dialect),
+    identities: createSqlIdentityStore({ db, dialect }),
+    oauthStates: createSqlOAuthStateStore(db),
+
+    async createUserWithIdentity(user, identity) {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await insertUserIn(trx, user);
+          await insertIdentityIn(trx, identity);
+        });
+      } catch (error) {
+        throw toTakenError(dialect, error) ?? error;
+      }
+    },
 
     completePasswordReset({ tokenHash, passwordHash, now }) {
       // One transaction: if any step fails, the token stays unused and nothing else changes.
@@ -44,8 +66,14 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
       });
     },
 
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+
     async close() {
-      await db.destroy();
+      // A request still running during shutdown then gets a 503, not Kysely's "destroyed" 500.
+      if (options.closePool) await options.closePool();
+      else await db.destroy();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { AuthError } from '@gatehousejs/core';
 import { gatehouseMigrations } from './migrations/gatehouse-migrations.js';
 import type { SqlDialectName } from './sql-dialect.js';
 
@@ -24,7 +25,7 @@ async function migrationTableSchema(db: Kysely<any>, dialect: SqlDialectName): P
   if (dialect !== 'postgres') return undefined;
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
-  if (!schema) throw new Error('Gatehouse migrations: PostgreSQL has no current schema; check search_path.');
+  if (!schema) throw new AuthError('MIGRATION_FAILED', 'Gatehouse migrations: PostgreSQL has no current schema; check search_path.');
   return schema;
 }
 
@@ -60,16 +61,20 @@ export async function runMigrations(db: Kysely<any>, dialect: SqlDialectName, mi
     migrationLockTableName: MIGRATION_LOCK_TABLE,
     migrationTableSchema: await migrationTableSchema(db, dialect),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  if (error !== undefined && (await allExecuted(migrator))) {
-    // Another runner got there first. Kysely's lock is a no-op on SQLite, so two processes starting
-    // together can race; the loser's transaction rolled back and the winner's work is complete.
-    return { applied: [] };
+  let { error, results = [] } = await migrator.migrateToLatest();
+  // Another runner got there first. Kysely's lock is a no-op on SQLite, so two processes starting
+  // together can race; the loser's transaction rolled back. When the winner is still at work, the
+  // loser tries again (a few times) from where the winner's committed history now stands.
+  for (let retry = 0; error !== undefined && dialect === 'sqlite' && retry < 5; retry++) {
+    if (await allExecuted(migrator)) return { applied: [] };
+    await new Promise((resolve) => setTimeout(resolve, 20 * (retry + 1)));
+    ({ error, results = [] } = await migrator.migrateToLatest());
   }
+  if (error !== undefined && (await allExecuted(migrator))) return { applied: [] };
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName;
     const detail = error instanceof Error ? error.message : String(error);
-    throw new Error(`Gatehouse migration ${failed ?? '(setup)'} failed: ${detail}`, { cause: error });
+    throw new AuthError('MIGRATION_FAILED', `Gatehouse migration ${failed ?? '(setup)'} failed: ${detail}`, undefined, { cause: error });
   }
   return { applied: results.filter((result) => result.status === 'Success').map((result) => result.migrationName) };
 }

@@ -1,3 +1,4 @@
+import { AuthError } from '@gatehousejs/core';
 import type { SqlDialectName } from './sql-dialect.js';
 
 /** Where to connect, as read from a database URL. */
@@ -26,7 +27,7 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
     case 'sqlite': {
       const rest = trimmed.slice('sqlite:'.length);
       const filename = rest.startsWith('//') ? rest.slice(2) : rest;
-      if (filename === '') throw new Error(`The sqlite: database URL names no file; use sqlite:<path>.`);
+      if (filename === '') throw new AuthError('INVALID_CONFIG', `The sqlite: database URL names no file; use sqlite:<path>.`);
       return { dialect: 'sqlite', filename };
     }
     case 'postgres':
@@ -37,7 +38,8 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
       // mysql2 reads mysql:// only; MariaDB speaks the same protocol.
       return { dialect: 'mysql', connectionString: `mysql:${trimmed.slice(scheme.length + 1)}` };
     default:
-      throw new Error(
+      throw new AuthError(
+        'INVALID_CONFIG',
         scheme === undefined
           ? `The database URL has no scheme; use ${ACCEPTED}.`
           : `Unsupported database URL scheme "${scheme}:"; use ${ACCEPTED}.`,

@@ -1,5 +1,5 @@
-import { ROLES } from '@gatehouse/core';
-import type { Role, UserRecord } from '@gatehouse/core';
+import { ROLES } from '@gatehousejs/core';
+import type { Role, UserRecord } from '@gatehousejs/core';
 import type { Insertable, Selectable } from 'kysely';
 import type { UsersTable } from './schema/database-schema.js';
 
@@ -28,17 +28,20 @@ export function canonicalRoles(roles: readonly string[]): Role[] {
   return ROLES.filter((role) => roles.includes(role));
 }
 
+/** `users.email_key` of an account without an address: unique per user, equal to no address's key. */
+export const noEmailKey = (userId: string) => `!${userId}`;
+
 /** The row to insert for a new user. */
 export function toUserRow(user: UserRecord): Insertable<UsersTable> {
   return {
     id: user.id,
-    email: user.email,
-    email_key: uniqueKey(user.email),
+    email: user.email ?? '',
+    email_key: user.email === null ? noEmailKey(user.id) : uniqueKey(user.email),
     username: user.username,
     username_key: uniqueKey(user.username),
     first_name: user.firstName,
     last_name: user.lastName,
-    password_hash: user.passwordHash,
+    password_hash: user.passwordHash ?? '',
     is_active: user.isActive ? 1 : 0,
     created_at: toEpochMillis(user.createdAt),
     updated_at: toEpochMillis(user.updatedAt),
@@ -53,11 +56,11 @@ export function toUserRow(user: UserRecord): Insertable<UsersTable> {
 export function fromUserRow(row: UserRow, roles: readonly string[]): UserRecord {
   return {
     id: row.id,
-    email: row.email,
+    email: row.email === '' ? null : row.email,
     username: row.username,
     firstName: row.first_name,
     lastName: row.last_name,
-    passwordHash: row.password_hash,
+    passwordHash: row.password_hash === '' ? null : row.password_hash,
     isActive: Number(row.is_active) === 1,
     roles: canonicalRoles(roles),
     createdAt: fromEpochMillis(row.created_at),

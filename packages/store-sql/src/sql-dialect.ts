@@ -8,4 +8,9 @@ export type SqlDialectName = 'sqlite' | 'postgres' | 'mysql';
 export interface SqlDatabase {
   db: Kysely<GatehouseDatabase>;
   dialect: SqlDialectName;
+  /**
+   * Closes the connection pool so that a query after it answers `DATABASE_UNAVAILABLE` (503), as
+   * `openSqlDatabase` gives it. Without it, the store's `close()` destroys `db`.
+   */
+  closePool?: () => Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { OneTimeTokenPurpose, OneTimeTokenStore } from '@gatehouse/core';
+import type { OneTimeTokenOwner, OneTimeTokenPurpose, OneTimeTokenStore } from '@gatehousejs/core';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { toEpochMillis } from './row-mapping.js';
@@ -15,7 +15,7 @@ export async function consumeOneTimeTokenIn(
   tokenHash: string,
   purpose: OneTimeTokenPurpose,
   now: Date,
-): Promise<{ userId: string } | null> {
+): Promise<OneTimeTokenOwner | null> {
   if (!couldBeStored(tokenHash)) return null;
   const result = await db
     .updateTable('one_time_tokens')
@@ -26,8 +26,13 @@ export async function consumeOneTimeTokenIn(
     .where('expires_at', '>', toEpochMillis(now))
     .executeTakeFirst();
   if (result.numUpdatedRows !== 1n) return null;
-  const row = await db.selectFrom('one_time_tokens').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst();
-  return row ? { userId: row.user_id } : null;
+  const row = await db.selectFrom('one_time_tokens').select(['user_id', 'email']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row ? ownerOf(row) : null;
+}
+
+/** The owner, with the address only for a token that carries one (so `{ userId }` stays exactly that). */
+function ownerOf(row: { user_id: string; email: string | null }): OneTimeTokenOwner {
+  return row.email === null ? { userId: row.user_id } : { userId: row.user_id, email: row.email };
 }
 
 /** Voids the unused tokens of one purpose for a user; shared with the reset transaction. */
@@ -55,6 +60,7 @@ export function createSqlOneTimeTokenStore(db: Db): OneTimeTokenStore {
           created_at: toEpochMillis(token.createdAt),
           expires_at: toEpochMillis(token.expiresAt),
           consumed_at: null,
+          email: token.email ?? null,
         })
         .execute();
     },
@@ -63,17 +69,25 @@ export function createSqlOneTimeTokenStore(db: Db): OneTimeTokenStore {
       if (!couldBeStored(tokenHash)) return null;
       const row = await db
         .selectFrom('one_time_tokens')
-        .select('user_id')
+        .select(['user_id', 'email'])
         .where('token_hash', '=', tokenHash)
         .where('purpose', '=', purpose)
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', toEpochMillis(now))
         .executeTakeFirst();
-      return row ? { userId: row.user_id } : null;
+      return row ? ownerOf(row) : null;
     },
 
     consumeOneTimeToken: (tokenHash, purpose, now) => consumeOneTimeTokenIn(db, tokenHash, purpose, now),
 
     revokeOneTimeTokens: (userId, purpose, at) => revokeOneTimeTokensIn(db, userId, purpose, at),
+
+    async deleteEndedOneTimeTokens(now) {
+      const result = await db
+        .deleteFrom('one_time_tokens')
+        .where((eb) => eb.or([eb('consumed_at', 'is not', null), eb('expires_at', '<=', toEpochMillis(now))]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }

@@ -1,7 +1,7 @@
-import type { RefreshTokenStore } from '@gatehouse/core';
+import type { RefreshTokenStore } from '@gatehousejs/core';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
-import { toEpochMillis } from './row-mapping.js';
+import { fromEpochMillis, toEpochMillis } from './row-mapping.js';
 import type { GatehouseDatabase } from './schema/database-schema.js';
 
 type Db = Kysely<GatehouseDatabase>;
@@ -36,18 +36,49 @@ export function createSqlRefreshTokenStore(db: Db): RefreshTokenStore {
         .execute();
     },
 
-    async consumeRefreshToken(jti, now) {
-      if (!couldBeStored(jti)) return false;
+    async consumeRefreshToken(jti, userId, now) {
+      if (!couldBeStored(jti) || !couldBeStored(userId)) return false;
       // One conditional UPDATE: the database lets exactly one of two racing callers change the row.
       const result = await db
         .updateTable('refresh_tokens')
         .set({ used_at: toEpochMillis(now) })
         .where('jti', '=', jti)
+        .where('user_id', '=', userId)
         .where('used_at', 'is', null)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', toEpochMillis(now))
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
+    },
+
+    async findRefreshTokenUse(jti, userId) {
+      if (!couldBeStored(jti) || !couldBeStored(userId)) return null;
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .select('used_at')
+        .where('jti', '=', jti)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return row?.used_at == null ? null : fromEpochMillis(row.used_at);
+    },
+
+    async isRefreshTokenFamilyRevoked(familyId) {
+      if (!couldBeStored(familyId)) return false;
+      // One indexed lookup (refresh_tokens_family_id_index): revocation marks every row of the family.
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .select('jti')
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is not', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async deleteRefreshTokensExpiredBefore(before) {
+      const result = await db.deleteFrom('refresh_tokens').where('expires_at', '<=', toEpochMillis(before)).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async revokeRefreshTokenFamily(familyId, at) {

@@ -1,4 +1,4 @@
-import type { Role, UserRecord, UserStore } from '@gatehouse/core';
+import type { Role, UserRecord, UserStore } from '@gatehousejs/core';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { canonicalRoles, fromUserRow, toEpochMillis, toUserRow, uniqueKey, type UserRow } from './row-mapping.js';
@@ -21,10 +21,26 @@ async function withRoles(db: Db, rows: readonly UserRow[]): Promise<UserRecord[]
   return rows.map((row) => fromUserRow(row, rolesByUser.get(row.id) ?? []));
 }
 
-async function findOne(db: Db, column: 'id' | 'email_key', value: string): Promise<UserRecord | null> {
-  if (!couldBeStored(value)) return null;
-  const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
-  return row ? ((await withRoles(db, [row]))[0] ?? null) : null;
+/**
+ * Finds one user and its roles by `column` in one query (a row per role, or one row with a null
+ * role): every authenticated `GET /users/me` and every login runs it. The query is built and
+ * compiled to SQL once; building and compiling a Kysely query again on every call cost about as
+ * much as a second query, and only the value changes (it is a bound parameter).
+ */
+function userLookup(db: Db, column: 'id' | 'email_key'): (value: string) => Promise<UserRecord | null> {
+  const compiled = db
+    .selectFrom('users')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .selectAll('users')
+    .select('user_roles.role')
+    .where(`users.${column}`, '=', '')
+    .compile();
+  return async (value) => {
+    if (!couldBeStored(value)) return null;
+    const { rows } = await db.executeQuery<UserRow & { role: string | null }>({ ...compiled, parameters: [value] });
+    const [first] = rows;
+    return first ? fromUserRow(first, rows.flatMap((r) => (r.role === null ? [] : [r.role]))) : null;
+  };
 }
 
 async function insertRoles(db: Db, userId: string, roles: readonly Role[]): Promise<void> {
@@ -32,26 +48,37 @@ async function insertRoles(db: Db, userId: string, roles: readonly Role[]): Prom
   if (unique.length > 0) await db.insertInto('user_roles').values(unique.map((role) => ({ user_id: userId, role }))).execute();
 }
 
+/** Inserts a user row and its roles; run it inside a transaction (shared with `createUserWithIdentity`). */
+export async function insertUserIn(db: Db, user: UserRecord): Promise<void> {
+  await db.insertInto('users').values(toUserRow(user)).execute();
+  await insertRoles(db, user.id, user.roles);
+}
+
 /**
  * Users over Kysely. Uniqueness of e-mail and username is the database's job (unique indexes on the
  * lower-cased key columns), so it holds across processes; this code only translates the violation.
  */
 export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
+  const byId = userLookup(db, 'id');
+  const byEmailKey = userLookup(db, 'email_key');
   return {
     async createUser(user) {
       try {
-        await db.transaction().execute(async (trx) => {
-          await trx.insertInto('users').values(toUserRow(user)).execute();
-          await insertRoles(trx, user.id, user.roles);
-        });
+        await db.transaction().execute((trx) => insertUserIn(trx, user));
       } catch (error) {
         throw toTakenError(dialect, error) ?? error;
       }
     },
 
-    findUserById: (id) => findOne(db, 'id', id),
+    findUserById: byId,
 
-    findUserByEmail: (email) => findOne(db, 'email_key', uniqueKey(email)),
+    findUserByEmail: (email) => byEmailKey(uniqueKey(email)),
+
+    async usernameExists(username) {
+      if (!couldBeStored(username)) return false;
+      const row = await db.selectFrom('users').select('id').where('username_key', '=', uniqueKey(username)).executeTakeFirst();
+      return row !== undefined;
+    },
 
     async listUsers({ limit, offset }) {
       const rows = await db
@@ -119,17 +146,32 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
       await db.updateTable('users').set({ last_login_at: toEpochMillis(at) }).where('id', '=', id).execute();
     },
 
+    async setConfirmedEmail(id, email, at) {
+      if (!couldBeStored(id) || !couldBeStored(email)) return false;
+      try {
+        const when = toEpochMillis(at);
+        const result = await db
+          .updateTable('users')
+          .set({ email, email_key: uniqueKey(email), is_active: 1, email_verified_at: when, updated_at: when })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return result.numUpdatedRows > 0n;
+      } catch (error) {
+        throw toTakenError(dialect, error) ?? error;
+      }
+    },
+
     bumpTokenVersion: (id, at) => db.transaction().execute((trx) => bumpTokenVersionIn(trx, id, at)),
   };
 }
 
 /** Sets a password chosen by the user; shared with the password reset, which runs it in its transaction. */
-export async function changePasswordIn(db: Db, id: string, passwordHash: string, at: Date): Promise<void> {
+export async function changePasswordIn(db: Db, id: string, passwordHash: string | null, at: Date): Promise<void> {
   if (!couldBeStored(id)) return;
   const when = toEpochMillis(at);
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, password_changed_at: when, updated_at: when })
+    .set({ password_hash: passwordHash ?? '', password_changed_at: when, updated_at: when })
     .where('id', '=', id)
     .execute();
 }

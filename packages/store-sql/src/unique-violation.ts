@@ -1,7 +1,7 @@
-import { AuthError } from '@gatehouse/core';
+import { AuthError } from '@gatehousejs/core';
 import type { SqlDialectName } from './sql-dialect.js';
 
-type Taken = 'EMAIL_TAKEN' | 'USERNAME_TAKEN';
+type Taken = 'EMAIL_TAKEN' | 'USERNAME_TAKEN' | 'IDENTITY_IN_USE';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -19,28 +19,33 @@ function duplicatedKey(dialect: SqlDialectName, error: unknown): Taken | null {
     case 'sqlite':
       if (error.code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
       if (message.includes('users.email_key')) return 'EMAIL_TAKEN';
+      if (message.includes('user_identities.')) return 'IDENTITY_IN_USE';
       return message.includes('users.username_key') ? 'USERNAME_TAKEN' : null;
     case 'postgres':
       if (error.code !== '23505') return null;
       if (error.constraint === 'users_email_key_unique') return 'EMAIL_TAKEN';
+      if (typeof error.constraint === 'string' && error.constraint.startsWith('user_identities_')) return 'IDENTITY_IN_USE';
       return error.constraint === 'users_username_key_unique' ? 'USERNAME_TAKEN' : null;
     case 'mysql':
       if (error.errno !== 1062 && error.code !== 'ER_DUP_ENTRY') return null;
       if (/users_email_key_unique'/.test(message)) return 'EMAIL_TAKEN';
+      if (/user_identities_(subject|user_provider)_unique'/.test(message)) return 'IDENTITY_IN_USE';
       return /users_username_key_unique'/.test(message) ? 'USERNAME_TAKEN' : null;
   }
 }
 
 /**
- * The `AuthError` for a duplicate e-mail or username, or null when `error` is anything else (a
+ * The `AuthError` for a duplicate e-mail, username or linked identity, or null when `error` is anything else (a
  * duplicate id, say, which is a bug to surface as it is). Messages never echo the value.
  */
 export function toTakenError(dialect: SqlDialectName, error: unknown): AuthError | null {
   switch (duplicatedKey(dialect, error)) {
     case 'EMAIL_TAKEN':
-      return new AuthError('EMAIL_TAKEN', 'This e-mail address is already registered.');
+      return new AuthError('EMAIL_TAKEN');
     case 'USERNAME_TAKEN':
-      return new AuthError('USERNAME_TAKEN', 'This username is already taken.');
+      return new AuthError('USERNAME_TAKEN');
+    case 'IDENTITY_IN_USE':
+      return new AuthError('IDENTITY_IN_USE');
     default:
       return null;
   }

@@ -27,6 +27,7 @@ describe('gatehouse-migrate', () => {
     expect(first.out).toEqual([
       'Applied migration 0001-initial-schema (sqlite).',
       'Applied migration 0002-token-version-and-rate-limits (sqlite).',
+      'Applied migration 0003-social-sign-in (sqlite).',
     ]);
 
     const second = captureIo(url);

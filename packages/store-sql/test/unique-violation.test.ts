@@ -1,4 +1,4 @@
-import { AuthError } from '@gatehouse/core';
+import { AuthError } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import { toTakenError } from '../src/unique-violation.js';
 

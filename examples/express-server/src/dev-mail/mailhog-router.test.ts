@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSmtpMailer, type SmtpMailer } from '@gatehouse/mailer-smtp';
+import { createSmtpMailer, type SmtpMailer } from '@gatehousejs/mailer-smtp';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '@gatehouse/example-server-kit';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '@gatehousejs/example-server-kit';
 import { mailhogRouter } from './mailhog-router.js';
 
 const HOSTILE_SUBJECT = 'Hello <b>there</b> & "co"';

@@ -1,4 +1,4 @@
-import { handleMailViewerRequest, type MailCatcher } from '@gatehouse/example-server-kit';
+import { handleMailViewerRequest, type MailCatcher } from '@gatehousejs/example-server-kit';
 import express, { type Router } from 'express';
 import { sendPage, toPageRequest } from '../page-glue.js';
 

@@ -1,6 +1,6 @@
-import type { ServerUnderTest } from '@gatehouse/http/testing';
-import { SUITE_SECRETS } from '@gatehouse/http/testing';
-import { startForSuite } from '@gatehouse/example-server-kit/testing';
+import type { ServerUnderTest } from '@gatehousejs/http/testing';
+import { SUITE_SECRETS } from '@gatehousejs/http/testing';
+import { startForSuite } from '@gatehousejs/example-server-kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';

@@ -1,4 +1,4 @@
-import type { CaughtMail } from '@gatehouse/example-server-kit';
+import type { CaughtMail } from '@gatehousejs/example-server-kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mailViewerRoutes } from './mail-viewer-routes.js';
 

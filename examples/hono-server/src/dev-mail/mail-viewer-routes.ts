@@ -1,4 +1,4 @@
-import { handleMailViewerRequest, type MailCatcher } from '@gatehouse/example-server-kit';
+import { handleMailViewerRequest, type MailCatcher } from '@gatehousejs/example-server-kit';
 import { Hono, type Handler } from 'hono';
 import { sendPage, toPageRequest } from '../page-glue.js';
 

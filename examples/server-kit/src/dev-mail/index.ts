@@ -1,4 +1,4 @@
-export { startMailCatcher } from './mail-catcher.js';
-export type { CaughtMail, MailCatcher, MailCatcherOptions, WaitForOptions } from './mail-catcher.js';
+export { startMailCatcher } from '@gatehousejs/mailer-smtp/testing';
+export type { CaughtMail, MailCatcher, MailCatcherOptions, WaitForOptions } from '@gatehousejs/mailer-smtp/testing';
 export { handleMailViewerRequest } from './mail-viewer.js';
 export type { MailhogMessage, MailhogMessagePage, MailhogPath } from './mailhog-api.js';

@@ -1,5 +1,5 @@
-import { escapeHtml } from '@gatehouse/mailer-smtp';
-import type { CaughtMail } from './mail-catcher.js';
+import { escapeHtml } from '@gatehousejs/mailer-smtp';
+import type { CaughtMail } from '@gatehousejs/mailer-smtp/testing';
 
 /**
  * The pages carry no script and load nothing. Inline styles are allowed because the mail shown in

@@ -1,5 +1,5 @@
 import type { PageRequest, PageResponse } from '../web-response.js';
-import type { MailCatcher } from './mail-catcher.js';
+import type { MailCatcher } from '@gatehousejs/mailer-smtp/testing';
 import { PAGE_CONTENT_SECURITY_POLICY, renderMessageList, renderMessagePage, renderNotFound } from './mail-pages.js';
 import { toMailhogMessage, toMailhogPage } from './mailhog-api.js';
 
@@ -37,6 +37,17 @@ function queryInteger(query: URLSearchParams, name: string, fallback: number, mi
   return value >= min && value <= max ? value : fallback;
 }
 
+/** A path segment decoded, or undefined when it is not valid percent-encoding (`%E0%A4%A`, `%FF`). */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+const badPath = (): PageResponse => json(400, { statusCode: 400, message: 'The path is not validly percent-encoded.', error: 'Bad Request' });
+
 /**
  * The web inbox of the development mail catcher and a MailHog-compatible subset of its API, for any
  * framework to mount (Express and Hono glue are a few lines each). Everything here exposes live
@@ -60,7 +71,9 @@ export function handleMailViewerRequest(catcher: Pick<MailCatcher, 'messages' | 
 
   if (method === 'GET' && path === '/') return html(200, renderMessageList(newestFirst(), req.basePath));
   if (method === 'GET' && message) {
-    const mail = find(decodeURIComponent(message[1]!));
+    const id = decodeSegment(message[1]!);
+    if (id === undefined) return badPath();
+    const mail = find(id);
     if (message[2]) return mail ? text(200, mail.raw) : text(404, 'No such mail.\n');
     return mail ? html(200, renderMessagePage(mail, req.basePath)) : html(404, renderNotFound(req.basePath));
   }
@@ -71,7 +84,9 @@ export function handleMailViewerRequest(catcher: Pick<MailCatcher, 'messages' | 
   }
   if (method === 'GET' && path === '/api/v1/messages') return json(200, newestFirst().map(toMailhogMessage));
   if (method === 'GET' && apiMessage) {
-    const mail = find(decodeURIComponent(apiMessage[1]!));
+    const id = decodeSegment(apiMessage[1]!);
+    if (id === undefined) return badPath();
+    const mail = find(id);
     return mail ? json(200, toMailhogMessage(mail)) : json(404, { statusCode: 404, message: 'No such message.', error: 'Not Found' });
   }
   if (method === 'DELETE' && path === '/api/v1/messages') {

@@ -1,4 +1,4 @@
-import type { CaughtMail } from './mail-catcher.js';
+import type { CaughtMail } from '@gatehousejs/mailer-smtp/testing';
 
 /** An address as MailHog splits it. */
 export interface MailhogPath {

@@ -1,5 +1,5 @@
-import type { AuthPages, VerifyEmailOutcome } from '@gatehouse/http';
-import { escapeHtml } from '@gatehouse/mailer-smtp';
+import type { AuthPages, VerifyEmailOutcome } from '@gatehousejs/http';
+import { escapeHtml } from '@gatehousejs/mailer-smtp';
 import type { PageResponse } from '../web-response.js';
 import { HTML_PAGE_HEADERS } from './page-headers.js';
 
@@ -35,7 +35,7 @@ ${next}
 /**
  * The page a browser gets from the mail's confirmation link (`GET /api/v1/auth/verify-email`),
  * saying whether the address was confirmed, with the status the JSON answer would have had. It
- * runs no script. API clients keep getting JSON (see `prefersHtml` in `@gatehouse/http`).
+ * runs no script. API clients keep getting JSON (see `prefersHtml` in `@gatehousejs/http`).
  *
  * @example
  * renderConfirmationPage({ confirmed: true, status: 200, message: 'Your e-mail address is confirmed.' }).status; // 200

@@ -1,6 +1,6 @@
-import { createAuth, isAuthError } from '@gatehouse/core';
-import { createFakeHasher } from '@gatehouse/core/testing';
-import { createMemoryStore } from '@gatehouse/store-memory';
+import { createAuth, isAuthError } from '@gatehousejs/core';
+import { createFakeHasher } from '@gatehousejs/core/testing';
+import { createMemoryStore } from '@gatehousejs/store-memory';
 import { describe, expect, it } from 'vitest';
 import { checkNewPassword } from './assets/password-rules.js';
 

@@ -1,4 +1,4 @@
-import { SUITE_SECRETS, type ServerUnderTest } from '@gatehouse/http/testing';
+import { SUITE_SECRETS, type ServerUnderTest } from '@gatehousejs/http/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateListener } from '../start-server.js';
 import { startForSuite } from './start-for-suite.js';
@@ -31,6 +31,39 @@ export function describeExamplePages(name: string, createListener: CreateListene
     });
 
     const get = (path: string, accept?: string) => fetch(`${server.baseUrl}${path}`, accept ? { headers: { Accept: accept } } : {});
+
+    it('answers every request with an X-Request-Id: a plain one from a proxy is kept, anything else replaced', async () => {
+      const fresh = await get('/api/v1/health');
+      expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      const kept = await fetch(`${server.baseUrl}/api/v1/health`, { headers: { 'X-Request-Id': 'edge-42.a' } });
+      expect(kept.headers.get('x-request-id')).toBe('edge-42.a');
+      const replaced = await fetch(`${server.baseUrl}/api/v1/nope`, { headers: { 'X-Request-Id': 'a b {"x":1}' } });
+      expect(replaced.status).toBe(404);
+      expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('serves the OpenAPI 3.1 document at /api/v1/openapi.json without a token', async () => {
+      const res = await get('/api/v1/openapi.json');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const document = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+      expect(document.openapi).toBe('3.1.0');
+      expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/users/{id}/roles', '/api/v1/reports']));
+    });
+
+    it('serves the API docs page and Swagger UI from this origin, with no inline script', async () => {
+      const page = await get('/docs', BROWSER_ACCEPT);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const html = await page.text();
+      expect(html).toContain('src="/docs/swagger-ui-bundle.js"');
+      expect(html).not.toMatch(/<script>(?!<)/);
+      const bundle = await get('/docs/swagger-ui-bundle.js');
+      expect(bundle.status).toBe(200);
+      expect((await bundle.text()).length).toBeGreaterThan(100_000);
+      expect((await get('/docs/init.js')).status).toBe(200);
+      expect((await get('/docs/../package.json')).status).toBe(404);
+    });
 
     async function confirmationToken(email: string): Promise<string> {
       const response = await fetch(`${server.baseUrl}/api/v1/auth/register`, {

@@ -1,5 +1,5 @@
-import type { ServerUnderTest } from '@gatehouse/http/testing';
-import type { CaughtMail } from '../dev-mail/mail-catcher.js';
+import type { ServerUnderTest } from '@gatehousejs/http/testing';
+import type { CaughtMail } from '@gatehousejs/mailer-smtp/testing';
 import { readServerSettings } from '../env-config.js';
 import { silentLogger } from '../logger.js';
 import { startServer, type CreateListener } from '../start-server.js';
@@ -8,7 +8,7 @@ const view = (m: CaughtMail) => ({ to: [...m.to], subject: m.subject, text: m.te
 
 /**
  * Starts an example server the way its `main.ts` does, but on free ports and with the environment
- * the HTTP suite gives, and exposes its development mail catcher to the suite.
+ * a test gives, and exposes its development mail catcher to the test.
  */
 export async function startForSuite(createListener: CreateListener, env: Record<string, string>): Promise<ServerUnderTest> {
   const settings = readServerSettings(
@@ -17,8 +17,9 @@ export async function startForSuite(createListener: CreateListener, env: Record<
   );
   const running = await startServer(settings, createListener, silentLogger);
   const catcher = running.mail.catcher;
-  if (!catcher) throw new Error('the HTTP suite needs the development mail catcher (leave SMTP_HOST unset)');
+  if (!catcher) throw new Error('the example tests need the development mail catcher (leave SMTP_HOST unset)');
   return {
+    request: (path, init) => fetch(`${running.url}${path}`, init),
     baseUrl: running.url,
     mails: () => catcher.messages().map(view),
     waitForMail: async (match, timeoutMs = 5000) => view(await catcher.waitFor((m) => match(view(m)), { timeoutMs })),

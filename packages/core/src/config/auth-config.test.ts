@@ -25,6 +25,8 @@ describe('parseAuthConfig', () => {
       refreshTokenSecret: REFRESH_SECRET,
       accessTokenTtl: 3600,
       refreshTokenTtl: 7 * 86_400,
+      sessionMaxLifetime: 30 * 86_400,
+      refreshTokenReuseInterval: 0,
       jitterSeconds: 60,
       argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
       emailVerificationTtl: 24 * 3600,
@@ -36,7 +38,8 @@ describe('parseAuthConfig', () => {
         authRequests: { limit: 60, windowSeconds: 60 },
         mailsPerAddress: { limit: 3, windowSeconds: 3600 },
       },
-      hashing: { maxConcurrent: 4, maxQueued: 64 },
+      hashing: { maxQueued: 64 },
+      passwordPolicy: { minScore: 3, serviceName: 'Gatehouse' },
       concealRegisteredEmails: false,
       checkTokenVersion: false,
     });

@@ -18,6 +18,24 @@ const duration = z
 const integer = (min: number, max: number) =>
   z.coerce.number().int(`must be a whole number`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
+/**
+ * Parses settings with `schema`, or throws `INVALID_CONFIG` whose `details` name each setting
+ * (`argon2.memoryCost`) and whose message lists them, under `prefix` (`accessTokenCache.`).
+ */
+export function parseSettings<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const details = result.error.issues.map((issue) => ({ path: prefix + issue.path.join('.'), message: issue.message }));
+  const summary = details.map((d) => `${d.path || 'config'} ${d.message}`).join('; ');
+  throw new AuthError('INVALID_CONFIG', `Invalid Gatehouse configuration: ${summary}`, details);
+}
+
+/** A whole number setting from `min` to `max`, with the message every setting of Gatehouse uses. */
+export function wholeNumberSetting(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.number(message).int(message).min(min, message).max(max, message);
+}
+
 /** A rate-limit rule; `windowSeconds` takes a duration (`15m`) or seconds, like every duration here. */
 const rule = (limit: number, window: string) =>
   z.object({ limit: integer(1, 1_000_000), windowSeconds: duration }).strict().prefault({ limit, windowSeconds: window });
@@ -29,7 +47,19 @@ const schema = z
     accessTokenSecret: secret,
     refreshTokenSecret: secret,
     accessTokenTtl: duration.prefault('1h'),
+    /** Idle limit: a refresh token unused this long expires; every rotation gives a new one. */
     refreshTokenTtl: duration.prefault('7d'),
+    /**
+     * Absolute limit: no refresh once the session (its rotation family, started at login) is this
+     * old, however often it was rotated. The user logs in again.
+     */
+    sessionMaxLifetime: duration.prefault('30d'),
+    /**
+     * Seconds during which a refresh token that was just rotated may be presented again and still
+     * gives a new pair (two tabs refreshing at once), instead of counting as stolen and revoking its
+     * family. Off (0) by default: within the interval a thief's replay is not detected either.
+     */
+    refreshTokenReuseInterval: integer(0, 300).default(0),
     jitterSeconds: integer(0, 86_400).default(60),
     argon2: z
       .object({
@@ -55,10 +85,25 @@ const schema = z
       .prefault({}),
     hashing: z
       .object({
-        /** Hashes computed at once; each takes about `argon2.memoryCost` KiB. */
-        maxConcurrent: integer(1, 1024).default(4),
+        /**
+         * Hashes handed to the hasher at once; each takes about `argon2.memoryCost` KiB while it is
+         * computed. Unset: the hasher's `capacity` (a worker pool's), else 4.
+         */
+        maxConcurrent: integer(1, 1024).optional(),
         /** Hashes waiting for a slot; beyond that requests get 503 with Retry-After. */
         maxQueued: integer(0, 100_000).default(64),
+      })
+      .strict()
+      .prefault({}),
+    /**
+     * Passwords chosen at registration, reset and bootstrap: the zxcvbn score they need (0–4; 3 is
+     * "safely unguessable" against an online attack with throttling and a slow-hash offline one), and
+     * the service's name, tried by zxcvbn with the account's own words.
+     */
+    passwordPolicy: z
+      .object({
+        minScore: integer(0, 4).default(3),
+        serviceName: z.string().min(1).max(100).default('Gatehouse'),
       })
       .strict()
       .prefault({}),
@@ -87,18 +132,11 @@ export type AuthConfig = Readonly<z.output<typeof schema>>;
  * const config = parseAuthConfig({ accessTokenSecret: a, refreshTokenSecret: b, accessTokenTtl: '15m' });
  */
 export function parseAuthConfig(input: AuthConfigInput): AuthConfig {
-  const result = schema.safeParse(input);
-  if (!result.success) {
-    const details = result.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message,
-    }));
-    const summary = details.map((d) => `${d.path || 'config'} ${d.message}`).join('; ');
-    throw new AuthError('INVALID_CONFIG', `Invalid Gatehouse configuration: ${summary}`, details);
-  }
-  const { argon2, rateLimit, hashing } = result.data;
+  const result = parseSettings(schema, input);
+  const { argon2, rateLimit, hashing, passwordPolicy } = result;
   return Object.freeze({
-    ...result.data,
+    ...result,
+    passwordPolicy: Object.freeze({ ...passwordPolicy }),
     argon2: Object.freeze({ ...argon2 }),
     rateLimit: Object.freeze({ ...rateLimit }),
     hashing: Object.freeze({ ...hashing }),

@@ -18,8 +18,8 @@ describe('ensureSuperUser', () => {
     const first = await h.auth.ensureSuperUser(CREDENTIALS);
     const second = await h.auth.ensureSuperUser(CREDENTIALS);
     expect(second).toMatchObject({ id: first.id, roles: ['super'], isActive: true });
-    expect((await h.auth.listUsersByRole('super')).map((u) => u.id)).toEqual([first.id]);
-    expect(await h.auth.listUsers()).toHaveLength(1);
+    expect((await h.store.users.listUsersByRole('super')).map((u) => u.id)).toEqual([first.id]);
+    expect(await h.store.users.listUsers({ limit: 100, offset: 0 })).toHaveLength(1);
   });
 
   it('fixes the password, role and verification of an existing account', async () => {
@@ -36,6 +36,40 @@ describe('ensureSuperUser', () => {
     expect(summary.roles.sort()).toEqual(['manager', 'super']);
   });
 
+  it('takes over an account someone registered with the address: its refresh tokens, reset links and access tokens die before it becomes super', async () => {
+    const h = createFlowHarness({ config: { checkTokenVersion: true } });
+    const squatter = await h.register({ email: CREDENTIALS.email });
+    await h.auth.forgotPassword({ email: CREDENTIALS.email });
+    const resetMail = await h.waitForMail('password-reset', CREDENTIALS.email);
+
+    await h.auth.ensureSuperUser(CREDENTIALS);
+
+    await expectAuthError(h.auth.refresh({ refreshToken: squatter.refreshToken }), 'REFRESH_TOKEN_REUSED');
+    await expectAuthError(h.auth.verifyAccessToken(squatter.accessToken), 'TOKEN_INVALID');
+    await expectAuthError(
+      h.auth.resetPassword({ token: resetMail.token, password: 'squatter keeps it', confirmPassword: 'squatter keeps it' }),
+      'ONE_TIME_TOKEN_INVALID',
+    );
+    expect((await h.auth.login(CREDENTIALS)).user.roles).toEqual(['super']);
+  });
+
+  it('ends no session on a restart with the same credentials', async () => {
+    const h = createFlowHarness({ config: { checkTokenVersion: true } });
+    await h.auth.ensureSuperUser(CREDENTIALS);
+    const session = await h.auth.login(CREDENTIALS);
+    await h.auth.ensureSuperUser(CREDENTIALS);
+    expect((await h.auth.verifyAccessToken(session.accessToken)).roles).toEqual(['super']);
+    expect((await h.auth.refresh({ refreshToken: session.refreshToken })).accessToken).toEqual(expect.any(String));
+  });
+
+  it('lets three instances bootstrap one database at once: one creates, the others find the account', async () => {
+    const first = createFlowHarness();
+    const others = [createFlowHarness({ store: first.store, seed: 2 }), createFlowHarness({ store: first.store, seed: 3 })];
+    const profiles = await Promise.all([first, ...others].map((h) => h.auth.ensureSuperUser(CREDENTIALS)));
+    expect(new Set(profiles.map((p) => p.id)).size).toBe(1);
+    expect(await first.store.users.listUsers({ limit: 100, offset: 0 })).toHaveLength(1);
+  });
+
   it('picks another username when "super" is taken by someone else', async () => {
     const h = createFlowHarness();
     await h.register({ username: 'super', email: 'not-root@example.com' });
@@ -48,6 +82,6 @@ describe('ensureSuperUser', () => {
     const h = createFlowHarness();
     await expectAuthError(h.auth.ensureSuperUser({ email: 'root', password: CREDENTIALS.password }), 'VALIDATION_FAILED');
     await expectAuthError(h.auth.ensureSuperUser({ email: CREDENTIALS.email, password: 'short' }), 'VALIDATION_FAILED');
-    expect(await h.auth.listUsers()).toEqual([]);
+    expect(await h.store.users.listUsers({ limit: 100, offset: 0 })).toEqual([]);
   });
 });

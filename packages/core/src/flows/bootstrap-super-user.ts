@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
+import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
 import { LIMITS, normalizeEmail, parseInput } from '../validation/input-schemas.js';
+import { assertPasswordAcceptable } from '../validation/password-policy.js';
 import type { FlowContext } from './flow-context.js';
+import { maskEmail } from './request-context.js';
 import { toUserProfile, type UserProfile } from './user-views.js';
 
 const bootstrapInput = z.object({
@@ -11,46 +14,84 @@ const bootstrapInput = z.object({
 });
 
 /**
- * Makes sure a verified `super` user with these credentials exists: creates it, or gives an existing
- * account the role, confirms it and sets the password if it differs. Meant for start-up.
+ * Makes sure a verified `super` user with these credentials exists. Meant for start-up, and safe
+ * when several instances start at once: the one that loses the race to create the account finds
+ * it and leaves it as it is.
+ *
+ * An existing account that is not yet exactly that (no `super` role, another password, or an
+ * unconfirmed address) may have been registered by anyone who guessed the address, so it is taken
+ * over the way a password reset does it: every session and pending reset link of the account ends
+ * (refresh tokens revoked, token version bumped) before it gets the password and the role. A
+ * restart with the same credentials changes nothing and ends no session.
  */
 export async function ensureSuperUser(ctx: FlowContext, credentials: { email: string; password: string }): Promise<UserProfile> {
   const { email, password } = parseInput(bootstrapInput, credentials);
+  // The most powerful account gets the same bar as everyone's: `password` would make a super.
+  assertPasswordAcceptable(password, { email, username: 'super', firstName: 'Super', lastName: 'Administrator' }, ctx.config.passwordPolicy);
   const now = ctx.clock.now();
-  const existing = await ctx.store.users.findUserByEmail(email);
-  if (existing) {
-    if (!(await ctx.hasher.verify(existing.passwordHash, password))) {
-      await ctx.store.users.changePassword(existing.id, await ctx.hasher.hash(password), now);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const existing = await ctx.store.users.findUserByEmail(email);
+    if (existing) return toUserProfile(await takeOver(ctx, existing, email, password, now));
+    const created = await createSuperUser(ctx, email, password, now);
+    if (created) {
+      ctx.emit({ type: 'super.bootstrapped', at: now, userId: created.id, email: maskEmail(email), detail: { outcome: 'created' } });
+      return toUserProfile(created);
     }
-    if (!existing.isActive) await ctx.store.users.markEmailVerified(existing.id, now);
-    const roles = existing.roles.includes('super') ? existing.roles : [...existing.roles, 'super' as const];
-    const updated = await ctx.store.users.setUserRoles(existing.id, roles, now);
-    return toUserProfile(updated ?? existing);
+    // Another instance created it between our read and our insert: take the existing path.
   }
+  throw new AuthError('EMAIL_TAKEN', 'The bootstrap super user could not be created.');
+}
+
+async function takeOver(ctx: FlowContext, existing: UserRecord, email: string, password: string, now: Date): Promise<UserRecord> {
+  // An account from social sign-in may have no password at all: that is a mismatch too.
+  const passwordMatches = existing.passwordHash !== null && (await ctx.hasher.verify(existing.passwordHash, password));
+  if (passwordMatches && existing.isActive && existing.roles.includes('super')) return existing;
+  // Sessions first, role last: no token issued to the previous holder of the account may see `super`.
+  if (!passwordMatches) await ctx.store.users.changePassword(existing.id, await ctx.hasher.hash(password), now);
+  await ctx.store.refreshTokens.revokeAllRefreshTokens(existing.id, now);
+  await ctx.store.oneTimeTokens.revokeOneTimeTokens(existing.id, 'password-reset', now);
+  await ctx.store.users.bumpTokenVersion(existing.id, now);
+  if (!existing.isActive) await ctx.store.users.markEmailVerified(existing.id, now);
+  const roles = existing.roles.includes('super') ? existing.roles : [...existing.roles, 'super' as const];
+  const updated = await ctx.store.users.setUserRoles(existing.id, roles, now);
+  ctx.emit({
+    type: 'super.bootstrapped',
+    at: now,
+    userId: existing.id,
+    email: maskEmail(email),
+    detail: { outcome: 'taken-over', sessionsEnded: true },
+  });
+  return updated ?? existing;
+}
+
+/** The new super user, or null when the address was registered meanwhile (another instance). */
+async function createSuperUser(ctx: FlowContext, email: string, password: string, now: Date): Promise<UserRecord | null> {
   const passwordHash = await ctx.hasher.hash(password);
   for (const username of ['super', `super-${randomUuid(ctx.random).slice(0, 8)}`]) {
+    const user: UserRecord = {
+      id: randomUuid(ctx.random),
+      email,
+      username,
+      firstName: 'Super',
+      lastName: 'Administrator',
+      passwordHash,
+      isActive: true,
+      roles: ['super'],
+      createdAt: now,
+      updatedAt: now,
+      emailVerifiedAt: now,
+      passwordChangedAt: null,
+      lastLoginAt: null,
+      tokenVersion: 0,
+    };
     try {
-      await ctx.store.users.createUser({
-        id: randomUuid(ctx.random),
-        email,
-        username,
-        firstName: 'Super',
-        lastName: 'Administrator',
-        passwordHash,
-        isActive: true,
-        roles: ['super'],
-        createdAt: now,
-        updatedAt: now,
-        emailVerifiedAt: now,
-        passwordChangedAt: null,
-        lastLoginAt: null,
-        tokenVersion: 0,
-      });
-      const created = await ctx.store.users.findUserByEmail(email);
-      if (created) return toUserProfile(created);
+      await ctx.store.users.createUser(user);
+      return user;
     } catch (error) {
-      if (!(error instanceof AuthError) || error.code !== 'USERNAME_TAKEN') throw error;
+      if (!(error instanceof AuthError)) throw error;
+      if (error.code === 'EMAIL_TAKEN') return null;
+      if (error.code !== 'USERNAME_TAKEN') throw error;
     }
   }
-  throw new AuthError('USERNAME_TAKEN', 'Could not choose a free username for the super user.');
+  throw new AuthError('USERNAME_TAKEN');
 }

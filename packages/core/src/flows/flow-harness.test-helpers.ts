@@ -1,10 +1,11 @@
-import { createMemoryStore } from '@gatehouse/store-memory';
+import { createMemoryStore } from '@gatehousejs/store-memory';
 import { vi } from 'vitest';
 import type { AuthConfigInput } from '../config/auth-config.js';
 import { createAuth, type Auth } from '../create-auth.js';
 import type { AuthStore } from '../ports/auth-store.js';
 import type { AuthMail, Mailer } from '../ports/mailer.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
 import { createFakeClock, type FakeClock } from '../testing/fake-clock.js';
 import { createFakeHasher, type FakeHasher } from '../testing/fake-hasher.js';
 import { createSeededRandom } from '../testing/seeded-random.js';
@@ -82,7 +83,7 @@ export function registerBody(overrides: Partial<RegisterBody> = {}): RegisterBod
  * mailer. Pass `store` (and another `hasher`) to run a second instance on the same data.
  */
 export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
-  options: { config?: Partial<AuthConfigInput>; store?: AuthStore; hasher?: H; clock?: FakeClock; seed?: number } = {},
+  options: { config?: Partial<AuthConfigInput>; store?: AuthStore; hasher?: H; clock?: FakeClock; seed?: number; rateLimiter?: RateLimiter } = {},
 ): FlowHarness<H> {
   const store = options.store ?? createMemoryStore();
   const clock = options.clock ?? createFakeClock();
@@ -96,6 +97,7 @@ export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
     hasher,
     clock,
     random: createSeededRandom(options.seed ?? 0x5eed),
+    ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     onBackgroundError: (failure) => backgroundErrors.push(failure),
   });
 

@@ -25,9 +25,10 @@ describe('forgot password', () => {
     expect(h.mailer.mails.filter((m) => m.kind === 'password-reset').map((m) => m.to)).toEqual(['known@example.com']);
   });
 
-  it('mails a reset token valid for one hour', async () => {
+  it('mails a reset token valid for one hour, greeting by name once the address is confirmed', async () => {
     const h = createFlowHarness();
-    await h.register({ email: 'hour@example.com', firstName: 'Hope' });
+    const { user } = await h.register({ email: 'hour@example.com', firstName: 'Hope' });
+    await h.store.users.markEmailVerified(user.id, h.clock.now());
     const requestedAt = h.clock.now();
     await h.auth.forgotPassword({ email: 'hour@example.com' });
     expect(await h.waitForMail('password-reset', 'hour@example.com')).toEqual({
@@ -37,6 +38,13 @@ describe('forgot password', () => {
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       expiresAt: new Date(requestedAt.getTime() + 3600 * 1000),
     });
+  });
+
+  it('puts no name the registrant chose into a reset mail to an address not confirmed yet', async () => {
+    const h = createFlowHarness();
+    await h.register({ email: 'unconfirmed@example.com', firstName: 'Bob. URGENT: sign in at https://evil.example' });
+    await h.auth.forgotPassword({ email: 'unconfirmed@example.com' });
+    expect(await h.waitForMail('password-reset', 'unconfirmed@example.com')).not.toHaveProperty('firstName');
   });
 
   it('refuses an invalid address with VALIDATION_FAILED', async () => {

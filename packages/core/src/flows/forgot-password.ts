@@ -17,13 +17,14 @@ export async function forgotPassword(ctx: FlowContext, body: unknown, request: R
   const { email } = parseInput(forgotPasswordInput, body);
   runInBackground(ctx, { operation: 'password-reset' }, async () => {
     const user = await ctx.store.users.findUserByEmail(email);
-    if (!user || !(await mayMail(ctx, user.email, now))) return;
+    // Found by its address, so it has one; the check only narrows the type.
+    if (!user || user.email === null || !(await mayMail(ctx, user.email, 'password-reset', now))) return;
     await ctx.store.oneTimeTokens.revokeOneTimeTokens(user.id, 'password-reset', now);
     const { token, tokenHash } = await createOneTimeToken(ctx.random);
     const expiresAt = new Date(now.getTime() + ctx.config.passwordResetTtl * 1000);
     await ctx.store.oneTimeTokens.saveOneTimeToken({ tokenHash, purpose: 'password-reset', userId: user.id, createdAt: now, expiresAt });
-    await ctx.mailer.send({ kind: 'password-reset', to: user.email, firstName: user.firstName, token, expiresAt });
-    ctx.emit({ type: 'password.reset_requested', at: now, userId: user.id, email: maskEmail(user.email), clientAddress: request.clientAddress });
+    await ctx.mailer.send({ kind: 'password-reset', to: email, ...(user.isActive ? { firstName: user.firstName } : {}), token, expiresAt });
+    ctx.emit({ type: 'password.reset_requested', at: now, userId: user.id, email: maskEmail(email), clientAddress: request.clientAddress });
   });
   return { message: SAME_ANSWER };
 }

@@ -5,16 +5,22 @@ import type { FlowContext } from './flow-context.js';
 
 /**
  * Signs an access token and a refresh token for `user` and remembers the refresh token. A login
- * starts a new rotation family; a refresh passes the family of the token it rotates.
+ * starts a new rotation family; a refresh passes the family of the token it rotates and the time
+ * its session started. Both tokens carry the user's token version.
  */
 export async function issueTokenPair(
   ctx: FlowContext,
   user: Pick<UserRecord, 'id' | 'email' | 'roles' | 'isActive'> & Partial<Pick<UserRecord, 'tokenVersion'>>,
   now: Date,
   familyId: string = randomUuid(ctx.random),
+  /** When the session started (epoch seconds): a refresh passes its token's; a login starts one now. */
+  sessionStartedAt: number = Math.floor(now.getTime() / 1000),
 ): Promise<TokenPair> {
   const jti = randomUuid(ctx.random);
-  const refresh = await ctx.tokens.signRefreshToken({ userId: user.id, jti, familyId }, now);
+  const refresh = await ctx.tokens.signRefreshToken(
+    { userId: user.id, jti, familyId, tokenVersion: user.tokenVersion ?? 0, sessionStartedAt },
+    now,
+  );
   await ctx.store.refreshTokens.saveRefreshToken({
     jti,
     familyId,
@@ -22,6 +28,6 @@ export async function issueTokenPair(
     issuedAt: new Date(refresh.iat * 1000),
     expiresAt: new Date(refresh.exp * 1000),
   });
-  const access = await ctx.tokens.signAccessToken(user, now);
+  const access = await ctx.tokens.signAccessToken(user, now, familyId);
   return { accessToken: access.token, refreshToken: refresh.token };
 }

@@ -3,7 +3,7 @@ import type { TokenPair } from '../tokens/token-claims.js';
 import { loginInput, parseInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
 import { issueTokenPair } from './issue-token-pair.js';
-import { assertLoginNotLocked, clearLoginFailures, enforceClientLimit, recordLoginFailure } from './rate-limits.js';
+import { clearLoginFailures, countLoginAttempt, enforceClientLimit } from './rate-limits.js';
 import { maskEmail, type RequestContext } from './request-context.js';
 import { toUserSummary, type UserSummary } from './user-views.js';
 
@@ -11,39 +11,38 @@ export interface LoginResult extends TokenPair {
   user: UserSummary;
 }
 
-const WRONG_CREDENTIALS = 'Invalid e-mail or password.';
-
 /**
  * Checks the password against the stored Argon2id hash and starts a new session (rotation family).
  * An unknown e-mail still spends one hash verify and gets the same answer as a wrong password.
- * After `rateLimit.loginFailures` failures for one account from one client, that pair is locked
- * (429) until the window ends, even for the right password.
+ * Every attempt is counted for its account and client before the password is verified; past
+ * `rateLimit.loginFailures` that pair is locked (429) until the window ends, even for the right
+ * password. A success clears the count, so only failures add up between successes.
  */
 export async function login(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<LoginResult> {
   const now = ctx.clock.now();
   await enforceClientLimit(ctx, request, now);
   const input = parseInput(loginInput, body);
-  await assertLoginNotLocked(ctx, input.email, request, now);
+  await countLoginAttempt(ctx, input.email, request, now);
 
   const user = await ctx.store.users.findUserByEmail(input.email);
-  const matches = user
+  // An account that only signs in through providers has no password: it matches nothing, at the same cost.
+  const matches = user?.passwordHash
     ? await ctx.hasher.verify(user.passwordHash, input.password)
     : await ctx.hasher.verify(await ctx.dummyPasswordHash(), input.password).then(() => false);
-  if (!user || !matches) {
-    await recordLoginFailure(ctx, input.email, request, now);
+  if (!user || !matches || user.passwordHash === null) {
     ctx.emit({ type: 'login.failed', at: now, userId: user?.id, email: maskEmail(input.email), clientAddress: request.clientAddress });
-    throw new AuthError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
-  }
-  // Only after the password matched, so this answer reveals nothing to someone without it.
-  if (ctx.config.requireEmailVerification && !user.isActive) {
-    throw new AuthError('EMAIL_NOT_VERIFIED', 'Please confirm your e-mail address before logging in.');
+    throw new AuthError('INVALID_CREDENTIALS');
   }
   await clearLoginFailures(ctx, input.email, request);
+  // Only after the password matched, so this answer reveals nothing to someone without it.
+  if (ctx.config.requireEmailVerification && !user.isActive) {
+    throw new AuthError('EMAIL_NOT_VERIFIED');
+  }
   if (ctx.hasher.needsRehash(user.passwordHash)) {
     await ctx.store.users.updatePasswordHash(user.id, await ctx.hasher.hash(input.password), now);
   }
   await ctx.store.users.recordLogin(user.id, now);
   const pair = await issueTokenPair(ctx, user, now);
-  ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, email: maskEmail(user.email), clientAddress: request.clientAddress });
+  ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, email: maskEmail(input.email), clientAddress: request.clientAddress });
   return { ...pair, user: toUserSummary(user) };
 }

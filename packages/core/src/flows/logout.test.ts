@@ -20,6 +20,18 @@ describe('logout', () => {
     await expectAuthError(h.auth.refresh({ refreshToken: rotated.refreshToken }), 'REFRESH_TOKEN_REUSED');
   });
 
+  it('with checkTokenVersion, ends the access tokens of that session, rotated ones included, and no other', async () => {
+    const h = createFlowHarness({ config: { checkTokenVersion: true } });
+    await h.register({ email: 'sid@example.com' });
+    const ended = await h.auth.login({ email: 'sid@example.com', password: PASSWORD });
+    const rotated = await h.auth.refresh({ refreshToken: ended.refreshToken });
+    const other = await h.auth.login({ email: 'sid@example.com', password: PASSWORD });
+    await h.auth.logout({ refreshToken: rotated.refreshToken });
+    await expectAuthError(h.auth.verifyAccessToken(ended.accessToken), 'TOKEN_INVALID');
+    await expectAuthError(h.auth.verifyAccessToken(rotated.accessToken), 'TOKEN_INVALID');
+    await expect(h.auth.verifyAccessToken(other.accessToken)).resolves.toMatchObject({ email: 'sid@example.com' });
+  });
+
   it('ends only that session', async () => {
     const h = createFlowHarness();
     await h.register({ email: 'one-of-two@example.com' });

@@ -1,9 +1,10 @@
 import { AuthError } from '../errors/auth-error.js';
+import type { AuthMail } from '../ports/mailer.js';
 import type { FlowContext } from './flow-context.js';
 import type { RequestContext } from './request-context.js';
 
 function rateLimited(retryAfterSeconds: number): AuthError {
-  return new AuthError('RATE_LIMITED', 'Too many requests. Please wait before trying again.', undefined, { retryAfterSeconds });
+  return new AuthError('RATE_LIMITED', undefined, undefined, { retryAfterSeconds });
 }
 
 /** Counts one request of this client on a public auth route; 429 past `rateLimit.authRequests`. */
@@ -23,26 +24,31 @@ export async function enforceClientLimit(ctx: FlowContext, request: RequestConte
  */
 const loginKey = (email: string, request: RequestContext) => `login:${email}|${request.clientAddress ?? '-'}`;
 
-/** Refuses a login attempt while the pair is locked, whether or not the password would be right. */
-export async function assertLoginNotLocked(ctx: FlowContext, email: string, request: RequestContext, now: Date): Promise<void> {
+/**
+ * Counts this login attempt before the password is verified, atomically in the shared limiter, and
+ * refuses it (429) past the limit, whether or not the password would be right. Counting first is
+ * what holds against parallel guesses: of 30 guesses sent at once, over any number of instances
+ * sharing the limiter, only `limit` reach the password check in a window. A success clears it.
+ */
+export async function countLoginAttempt(ctx: FlowContext, email: string, request: RequestContext, now: Date): Promise<void> {
   if (!ctx.config.rateLimit.enabled) return;
-  const decision = await ctx.rateLimiter.peek(loginKey(email, request), ctx.config.rateLimit.loginFailures, now);
+  const decision = await ctx.rateLimiter.hit(loginKey(email, request), ctx.config.rateLimit.loginFailures, now);
   if (!decision.allowed) {
     ctx.emit({ type: 'login.locked', at: now, clientAddress: request.clientAddress, detail: { retryAfterSeconds: decision.retryAfterSeconds } });
     throw rateLimited(decision.retryAfterSeconds);
   }
 }
 
-export async function recordLoginFailure(ctx: FlowContext, email: string, request: RequestContext, now: Date): Promise<void> {
-  if (ctx.config.rateLimit.enabled) await ctx.rateLimiter.hit(loginKey(email, request), ctx.config.rateLimit.loginFailures, now);
-}
-
 export async function clearLoginFailures(ctx: FlowContext, email: string, request: RequestContext): Promise<void> {
   if (ctx.config.rateLimit.enabled) await ctx.rateLimiter.reset(loginKey(email, request));
 }
 
-/** Whether another verification or reset mail may go to this address now (`rateLimit.mailsPerAddress`). */
-export async function mayMail(ctx: FlowContext, email: string, now: Date): Promise<boolean> {
+/**
+ * Whether another mail of this purpose may go to this address now (`rateLimit.mailsPerAddress`,
+ * counted per purpose): strangers' forgot-password calls use up only the reset quota, never the
+ * owner's confirmation mails, and the other way round.
+ */
+export async function mayMail(ctx: FlowContext, email: string, purpose: AuthMail['kind'], now: Date): Promise<boolean> {
   if (!ctx.config.rateLimit.enabled) return true;
-  return (await ctx.rateLimiter.hit(`mail:${email}`, ctx.config.rateLimit.mailsPerAddress, now)).allowed;
+  return (await ctx.rateLimiter.hit(`mail:${purpose}:${email}`, ctx.config.rateLimit.mailsPerAddress, now)).allowed;
 }

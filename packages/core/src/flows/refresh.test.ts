@@ -2,8 +2,6 @@ import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, createFlowHarness, expectAuthError } from './flow-harness.test-helpers.js';
 
-const SUPER_ACTOR = { id: 'operator', roles: ['super' as const] };
-
 async function loggedIn(email = 'refresh@example.com', config = {}) {
   const h = createFlowHarness({ config });
   const { user } = await h.register({ email });
@@ -53,10 +51,23 @@ describe('refresh-token rotation', () => {
 
   it('puts a role change into the access token at the next refresh, not before', async () => {
     const { h, user, session } = await loggedIn();
-    await h.auth.setRoles(SUPER_ACTOR, user.id, { roles: ['manager'] });
+    const root = await h.auth.ensureSuperUser({ email: 'root@example.com', password: 'root passphrase here' });
+    await h.auth.setRoles(root, user.id, { roles: ['manager'] });
     // The token already issued keeps the roles of its issue time.
     expect((await h.auth.verifyAccessToken(session.accessToken)).roles).toEqual([]);
     const next = await h.auth.refresh({ refreshToken: session.refreshToken });
+    expect((await h.auth.verifyAccessToken(next.accessToken)).roles).toEqual(['manager']);
+  });
+
+  it('with checkTokenVersion, refuses at once an access token claiming a role the user lost, and a refresh gives the current roles', async () => {
+    const { h, user } = await loggedIn('demoted@example.com', { checkTokenVersion: true });
+    const root = await h.auth.ensureSuperUser({ email: 'root@example.com', password: 'root passphrase here' });
+    await h.auth.setRoles(root, user.id, { roles: ['admin', 'manager'] });
+    const promoted = await h.auth.login({ email: 'demoted@example.com', password: PASSWORD });
+    expect((await h.auth.verifyAccessToken(promoted.accessToken)).roles).toEqual(['admin', 'manager']);
+    await h.auth.setRoles(root, user.id, { roles: ['manager'] });
+    await expectAuthError(h.auth.verifyAccessToken(promoted.accessToken), 'TOKEN_INVALID');
+    const next = await h.auth.refresh({ refreshToken: promoted.refreshToken });
     expect((await h.auth.verifyAccessToken(next.accessToken)).roles).toEqual(['manager']);
   });
 
@@ -113,5 +124,73 @@ describe('refresh-token rotation', () => {
     const { token } = await h.waitForMail('email-verification', 'patient@example.com');
     await h.auth.verifyEmail({ token });
     await expect(h.auth.refresh({ refreshToken })).resolves.toMatchObject({ accessToken: expect.any(String) });
+  });
+});
+
+describe('session lifetime and races with revocation', () => {
+  it('ends a session at sessionMaxLifetime after its login, however often it was rotated', async () => {
+    const { h, session } = await loggedIn('forever@example.com', { refreshTokenTtl: '1d', sessionMaxLifetime: '3d', jitterSeconds: 0 });
+    let refreshToken = session.refreshToken;
+    for (let day = 0; day < 2; day++) {
+      h.clock.advance(86_400 - 60);
+      refreshToken = (await h.auth.refresh({ refreshToken })).refreshToken;
+    }
+    // Issued 2 days after login with a 1-day idle limit, but capped at login + 3 days.
+    expect(decodeJwt(refreshToken).exp! - decodeJwt(session.refreshToken).iat!).toBeLessThanOrEqual(3 * 86_400);
+    h.clock.advance(86_400 - 60);
+    refreshToken = (await h.auth.refresh({ refreshToken })).refreshToken;
+    h.clock.advance(3 * 60);
+    await expectAuthError(h.auth.refresh({ refreshToken }), 'TOKEN_EXPIRED');
+  });
+
+  it('refuses the successor a refresh saved while a password reset ran, and everything it would rotate into', async () => {
+    const { h, user, session } = await loggedIn('race@example.com');
+    // The refresh has read the user and consumed its token when the reset commits; then it saves.
+    const save = h.store.refreshTokens.saveRefreshToken.bind(h.store.refreshTokens);
+    let resetDone!: () => void;
+    const afterReset = new Promise<void>((resolve) => (resetDone = resolve));
+    h.store.refreshTokens.saveRefreshToken = async (token) => {
+      await afterReset;
+      return save(token);
+    };
+    const racing = h.auth.refresh({ refreshToken: session.refreshToken });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await h.auth.forgotPassword({ email: 'race@example.com' });
+    const mail = await h.waitForMail('password-reset', 'race@example.com');
+    await h.auth.resetPassword({ token: mail.token, password: 'brand new passphrase', confirmPassword: 'brand new passphrase' });
+    resetDone();
+    const successor = await racing;
+    h.store.refreshTokens.saveRefreshToken = save;
+    await expectAuthError(h.auth.refresh({ refreshToken: successor.refreshToken }), 'TOKEN_INVALID');
+    expect((await h.auth.login({ email: 'race@example.com', password: 'brand new passphrase' })).user.id).toBe(user.id);
+  });
+
+  it('refuses a refresh token whose stored owner differs from its sub', async () => {
+    const { h, session } = await loggedIn('owner@example.com');
+    const { jti, fam } = decodeJwt(session.refreshToken);
+    // The stored row says another user owns this jti (a bug elsewhere, or a tampered database):
+    // the memory store replaces the row saved under the same jti.
+    const now = h.clock.now();
+    await h.store.refreshTokens.saveRefreshToken({ jti: jti!, familyId: fam as string, userId: 'someone-else', issuedAt: now, expiresAt: new Date(now.getTime() + 3_600_000) });
+    await expectAuthError(h.auth.refresh({ refreshToken: session.refreshToken }), 'REFRESH_TOKEN_REUSED');
+  });
+
+  it('with refreshTokenReuseInterval, lets a token just rotated refresh again (a second tab) and still catches a later replay', async () => {
+    const { h, session } = await loggedIn('tabs@example.com', { refreshTokenReuseInterval: 10 });
+    const first = await h.auth.refresh({ refreshToken: session.refreshToken });
+    h.clock.advance(5);
+    const second = await h.auth.refresh({ refreshToken: session.refreshToken });
+    expect(decodeJwt(second.refreshToken).fam).toBe(decodeJwt(first.refreshToken).fam);
+    await expect(h.auth.refresh({ refreshToken: first.refreshToken })).resolves.toHaveProperty('accessToken');
+    h.clock.advance(10);
+    await expectAuthError(h.auth.refresh({ refreshToken: session.refreshToken }), 'REFRESH_TOKEN_REUSED');
+    await expectAuthError(h.auth.refresh({ refreshToken: second.refreshToken }), 'REFRESH_TOKEN_REUSED');
+  });
+
+  it('without it (the default), a second refresh with the same token revokes the family at once', async () => {
+    const { h, session } = await loggedIn('one-tab@example.com');
+    const first = await h.auth.refresh({ refreshToken: session.refreshToken });
+    await expectAuthError(h.auth.refresh({ refreshToken: session.refreshToken }), 'REFRESH_TOKEN_REUSED');
+    await expectAuthError(h.auth.refresh({ refreshToken: first.refreshToken }), 'REFRESH_TOKEN_REUSED');
   });
 });

@@ -1,5 +1,5 @@
 import { AuthError } from '../errors/auth-error.js';
-import type { TokenPair } from '../tokens/token-claims.js';
+import type { RefreshTokenPayload, TokenPair } from '../tokens/token-claims.js';
 import { parseInput, refreshInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
 import { issueTokenPair } from './issue-token-pair.js';
@@ -7,9 +7,30 @@ import { enforceClientLimit } from './rate-limits.js';
 import type { RequestContext } from './request-context.js';
 
 /**
+ * A password reset or logout-all since this token was issued: every session of then has ended. A
+ * refresh that raced the reset may have saved a successor the reset did not see; that successor
+ * carries the old version and is refused here at its first use, and its family revoked.
+ */
+async function assertCurrentVersion(ctx: FlowContext, claims: RefreshTokenPayload, tokenVersion: number, now: Date): Promise<void> {
+  if (claims.ver === undefined || claims.ver === tokenVersion) return;
+  await ctx.store.refreshTokens.revokeRefreshTokenFamily(claims.fam, now);
+  throw new AuthError('TOKEN_INVALID');
+}
+
+/** `refreshTokenReuseInterval`: whether this token was rotated (not revoked) less than that long ago. */
+async function withinReuseInterval(ctx: FlowContext, jti: string, userId: string, now: Date): Promise<boolean> {
+  const interval = ctx.config.refreshTokenReuseInterval;
+  if (interval === 0) return false;
+  const usedAt = await ctx.store.refreshTokens.findRefreshTokenUse(jti, userId);
+  return usedAt !== null && now.getTime() - usedAt.getTime() < interval * 1000;
+}
+
+/**
  * Rotation: the presented refresh token is used up and a new pair in the same family is returned.
  * A token that was already used (or revoked) means the family may be stolen: the whole family is
- * revoked and the caller gets 401. The user is read again, so role changes take effect here.
+ * revoked and the caller gets 401, unless `refreshTokenReuseInterval` is on and the token was
+ * rotated less than that long ago (two tabs refreshing at once): then it gets a pair of its own in
+ * the same family. The user is read again, so role changes take effect here.
  */
 export async function refresh(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<TokenPair> {
   const now = ctx.clock.now();
@@ -20,19 +41,31 @@ export async function refresh(ctx: FlowContext, body: unknown, request: RequestC
   // The user first: a refresh refused for an unconfirmed address must not use the token up, or the
   // same token would count as stolen once the address is confirmed.
   const user = await ctx.store.users.findUserById(claims.sub);
-  if (!user) throw new AuthError('TOKEN_INVALID', 'The token is invalid.');
+  if (!user) throw new AuthError('TOKEN_INVALID');
   if (ctx.config.requireEmailVerification && !user.isActive) {
-    throw new AuthError('EMAIL_NOT_VERIFIED', 'Please confirm your e-mail address first.');
+    throw new AuthError('EMAIL_NOT_VERIFIED');
   }
 
-  if (!(await ctx.store.refreshTokens.consumeRefreshToken(claims.jti, now))) {
+
+  const sessionStartedAt = claims.authTime ?? claims.iat;
+  if (Math.floor(now.getTime() / 1000) >= sessionStartedAt + ctx.config.sessionMaxLifetime) {
+    throw new AuthError('TOKEN_EXPIRED', 'The session has ended. Please log in again.');
+  }
+
+  if (!(await ctx.store.refreshTokens.consumeRefreshToken(claims.jti, claims.sub, now))) {
+    if (await withinReuseInterval(ctx, claims.jti, claims.sub, now)) {
+      // A second refresh with the same token moments later (another tab): a pair of its own, same family.
+      await assertCurrentVersion(ctx, claims, user.tokenVersion, now);
+      return issueTokenPair(ctx, user, now, claims.fam, sessionStartedAt);
+    }
     // The signature proved the family id is ours, so revoking it cannot be abused across users.
     await ctx.store.refreshTokens.revokeRefreshTokenFamily(claims.fam, now);
     ctx.emit({ type: 'token.reuse_detected', at: now, userId: claims.sub, clientAddress: request.clientAddress });
-    throw new AuthError('REFRESH_TOKEN_REUSED', 'The refresh token has already been used or was revoked.');
+    throw new AuthError('REFRESH_TOKEN_REUSED');
   }
 
-  const pair = await issueTokenPair(ctx, user, now, claims.fam);
+  await assertCurrentVersion(ctx, claims, user.tokenVersion, now);
+  const pair = await issueTokenPair(ctx, user, now, claims.fam, sessionStartedAt);
   ctx.emit({ type: 'token.refreshed', at: now, userId: user.id, clientAddress: request.clientAddress });
   return pair;
 }

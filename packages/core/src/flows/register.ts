@@ -3,7 +3,7 @@ import { createOneTimeToken } from '../one-time/one-time-token.js';
 import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
 import type { TokenPair } from '../tokens/token-claims.js';
-import { parseInput, registerInput } from '../validation/input-schemas.js';
+import { parseInput, registerInput, type RegisterInput } from '../validation/input-schemas.js';
 import { assertPasswordAcceptable } from '../validation/password-policy.js';
 import { runInBackground, type FlowContext } from './flow-context.js';
 import { issueTokenPair } from './issue-token-pair.js';
@@ -23,23 +23,26 @@ export interface RegisterAccepted {
 
 const CONCEALED_ANSWER = 'Registration received. Please check your e-mail to continue.';
 
-function mailConfirmation(ctx: FlowContext, user: UserRecord, now: Date): void {
-  runInBackground(ctx, { operation: 'email-verification', userId: user.id }, async () => {
-    if (!(await mayMail(ctx, user.email, now))) return;
-    const { token, tokenHash } = await createOneTimeToken(ctx.random);
-    const expiresAt = new Date(now.getTime() + ctx.config.emailVerificationTtl * 1000);
-    await ctx.store.oneTimeTokens.saveOneTimeToken({ tokenHash, purpose: 'email-verification', userId: user.id, createdAt: now, expiresAt });
-    await ctx.mailer.send({ kind: 'email-verification', to: user.email, firstName: user.firstName, token, expiresAt });
-  });
+/** A user who registered with the form, so always with an address. */
+type RegisteredUser = UserRecord & { email: string };
+
+async function sendConfirmation(ctx: FlowContext, user: RegisteredUser, now: Date): Promise<void> {
+  if (!(await mayMail(ctx, user.email, 'email-verification', now))) return;
+  const { token, tokenHash } = await createOneTimeToken(ctx.random);
+  const expiresAt = new Date(now.getTime() + ctx.config.emailVerificationTtl * 1000);
+  await ctx.store.oneTimeTokens.saveOneTimeToken({ tokenHash, purpose: 'email-verification', userId: user.id, createdAt: now, expiresAt });
+  await ctx.mailer.send({ kind: 'email-verification', to: user.email, token, expiresAt });
+}
+
+function mailConfirmation(ctx: FlowContext, user: RegisteredUser, now: Date): void {
+  runInBackground(ctx, { operation: 'email-verification', userId: user.id }, () => sendConfirmation(ctx, user, now));
 }
 
 /** With `concealRegisteredEmails`, the owner of a taken address learns of the attempt by mail. */
-function mailOwnerOfTakenAddress(ctx: FlowContext, email: string, now: Date): void {
-  runInBackground(ctx, { operation: 'account-exists' }, async () => {
-    const owner = await ctx.store.users.findUserByEmail(email);
-    if (!owner || !(await mayMail(ctx, email, now))) return;
-    await ctx.mailer.send({ kind: 'account-exists', to: owner.email, firstName: owner.firstName });
-  });
+async function tellOwnerOfTakenAddress(ctx: FlowContext, email: string, now: Date): Promise<void> {
+  const owner = await ctx.store.users.findUserByEmail(email);
+  if (!owner || !(await mayMail(ctx, email, 'account-exists', now))) return;
+  await ctx.mailer.send({ kind: 'account-exists', to: email, ...(owner.isActive ? { firstName: owner.firstName } : {}) });
 }
 
 /**
@@ -50,7 +53,7 @@ function mailOwnerOfTakenAddress(ctx: FlowContext, email: string, now: Date): vo
 export async function register(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<RegisterResult> {
   const now = ctx.clock.now();
   await enforceClientLimit(ctx, request, now);
-  const user = await createAccount(ctx, body, now);
+  const user = await createAccount(ctx, parseInput(registerInput, body), now);
   return finishRegistration(ctx, user, now, request);
 }
 
@@ -58,31 +61,51 @@ export async function register(ctx: FlowContext, body: unknown, request: Request
  * Registration that does not reveal which e-mail addresses exist (`concealRegisteredEmails`): a
  * taken address answers exactly like a new one, and its owner is told by mail instead. No tokens
  * are returned to anyone; the new user confirms the address and logs in. A taken username is still
- * 409: usernames are public by nature.
+ * 409 (usernames are public by nature), decided before the e-mail is looked at, so the answer about
+ * a username never depends on the address. Both paths do the same work in the request (validation,
+ * the username lookup, one hash); the insert and the mail run after the answer, so a new and a taken
+ * address take the same time.
  */
 export async function registerConcealed(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<RegisterAccepted> {
   const now = ctx.clock.now();
   await enforceClientLimit(ctx, request, now);
-  try {
-    const user = await createAccount(ctx, body, now);
-    await finishRegistration(ctx, user, now, request);
-  } catch (error) {
-    if (!(error instanceof AuthError) || error.code !== 'EMAIL_TAKEN') throw error;
-    // The body passed validation moments ago, so parsing it again only yields the normalized address.
-    mailOwnerOfTakenAddress(ctx, parseInput(registerInput, body).email, now);
-  }
+  const input = parseInput(registerInput, body);
+  if (await ctx.store.users.usernameExists(input.username)) throw usernameTaken();
+  const user = await newAccount(ctx, input, now);
+  // The insert too runs after the answer: whether it succeeds (new address) or fails (taken) must
+  // not change what the request does, and a commit takes longer than a refused insert.
+  runInBackground(ctx, { operation: 'email-verification' }, async () => {
+    try {
+      await ctx.store.users.createUser(user);
+    } catch (error) {
+      if (error instanceof AuthError && error.code === 'EMAIL_TAKEN') return tellOwnerOfTakenAddress(ctx, input.email, now);
+      // Taken by a registration that raced the check above: this one simply did not happen.
+      if (error instanceof AuthError && error.code === 'USERNAME_TAKEN') return;
+      throw error;
+    }
+    ctx.emit({ type: 'registered', at: now, userId: user.id, email: maskEmail(user.email), clientAddress: request.clientAddress });
+    await sendConfirmation(ctx, user, now);
+  });
   return { message: CONCEALED_ANSWER };
 }
 
-async function createAccount(ctx: FlowContext, body: unknown, now: Date): Promise<UserRecord> {
-  const input = parseInput(registerInput, body);
+const usernameTaken = () => new AuthError('USERNAME_TAKEN', 'This username is already taken.');
+
+async function createAccount(ctx: FlowContext, input: RegisterInput, now: Date): Promise<RegisteredUser> {
+  const user = await newAccount(ctx, input, now);
+  await ctx.store.users.createUser(user);
+  return user;
+}
+
+/** The account a valid registration body describes, with its password hashed; not stored yet. */
+async function newAccount(ctx: FlowContext, input: RegisterInput, now: Date): Promise<RegisteredUser> {
   if (input.password !== input.confirmPassword) {
-    throw new AuthError('PASSWORD_MISMATCH', 'Password and confirmPassword do not match.', [
+    throw new AuthError('PASSWORD_MISMATCH', undefined, [
       { path: 'confirmPassword', message: 'confirmPassword must equal password' },
     ]);
   }
-  assertPasswordAcceptable(input.password, input);
-  const user: UserRecord = {
+  assertPasswordAcceptable(input.password, input, ctx.config.passwordPolicy);
+  const user: RegisteredUser = {
     id: randomUuid(ctx.random),
     email: input.email,
     username: input.username,
@@ -98,11 +121,10 @@ async function createAccount(ctx: FlowContext, body: unknown, now: Date): Promis
     lastLoginAt: null,
     tokenVersion: 0,
   };
-  await ctx.store.users.createUser(user);
   return user;
 }
 
-async function finishRegistration(ctx: FlowContext, user: UserRecord, now: Date, request: RequestContext): Promise<RegisterResult> {
+async function finishRegistration(ctx: FlowContext, user: RegisteredUser, now: Date, request: RequestContext): Promise<RegisterResult> {
   ctx.emit({ type: 'registered', at: now, userId: user.id, email: maskEmail(user.email), clientAddress: request.clientAddress });
   mailConfirmation(ctx, user, now);
   return {

@@ -22,6 +22,13 @@ describe('reset password', () => {
     expect((await h.auth.getUserProfile(user.id)).passwordChangedAt).toBe(h.clock.now().toISOString());
   });
 
+  it('confirms an unconfirmed address: the token came to its mailbox', async () => {
+    const { h, user, token } = await withResetMail('unconfirmed-reset@example.com');
+    expect((await h.auth.getUserProfile(user.id)).isActive).toBe(false);
+    await h.auth.resetPassword(reset(token));
+    expect(await h.auth.getUserProfile(user.id)).toMatchObject({ isActive: true, emailVerifiedAt: h.clock.now().toISOString() });
+  });
+
   it('revokes every refresh token of the user', async () => {
     const h = createFlowHarness();
     const { refreshToken: fromRegister } = await h.register({ email: 'sessions@example.com' });

@@ -6,8 +6,6 @@ import type { FlowContext } from './flow-context.js';
 import { enforceClientLimit } from './rate-limits.js';
 import type { RequestContext } from './request-context.js';
 
-const INVALID_LINK = 'The reset link is invalid, was already used or has expired.';
-
 /**
  * Sets a new password with the token from the reset mail. The token is checked before the (costly)
  * hash and consumed only together with the password change, in one store transaction that also
@@ -18,18 +16,20 @@ export async function resetPassword(ctx: FlowContext, body: unknown, request: Re
   await enforceClientLimit(ctx, request, now);
   const input = parseInput(resetPasswordInput, body);
   if (input.password !== input.confirmPassword) {
-    throw new AuthError('PASSWORD_MISMATCH', 'Password and confirmPassword do not match.', [
+    throw new AuthError('PASSWORD_MISMATCH', undefined, [
       { path: 'confirmPassword', message: 'confirmPassword must equal password' },
     ]);
   }
   const tokenHash = await hashOneTimeToken(input.token);
   const owner = await ctx.store.oneTimeTokens.findActiveOneTimeToken(tokenHash, 'password-reset', now);
   const user = owner && (await ctx.store.users.findUserById(owner.userId));
-  if (!user) throw new AuthError('ONE_TIME_TOKEN_INVALID', INVALID_LINK);
-  assertPasswordAcceptable(input.password, user);
+  if (!user) throw new AuthError('ONE_TIME_TOKEN_INVALID');
+  assertPasswordAcceptable(input.password, user, ctx.config.passwordPolicy);
   const passwordHash = await ctx.hasher.hash(input.password);
   const done = await ctx.store.completePasswordReset({ tokenHash, passwordHash, now });
-  if (!done) throw new AuthError('ONE_TIME_TOKEN_INVALID', INVALID_LINK);
+  if (!done) throw new AuthError('ONE_TIME_TOKEN_INVALID');
+  // The token came by mail to this address, so using it proves the mailbox, as a confirmation does.
+  if (!user.isActive) await ctx.store.users.markEmailVerified(done.userId, now);
   ctx.emit({ type: 'password.reset', at: now, userId: done.userId, clientAddress: request.clientAddress });
   return { message: 'Your password has been reset. Please log in with your new password.' };
 }

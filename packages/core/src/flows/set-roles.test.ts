@@ -1,17 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../roles/roles.js';
-import { createFlowHarness, expectAuthError } from './flow-harness.test-helpers.js';
+import { createFlowHarness, expectAuthError, type FlowHarness } from './flow-harness.test-helpers.js';
 
-const ADMIN = { id: 'admin-actor', roles: ['admin'] as Role[] };
-const SUPER = { id: 'super-actor', roles: ['super'] as Role[] };
+let ADMIN = { id: '' };
+let SUPER = { id: '' };
+
+/** A registered user holding `roles` in the store (set directly, as a fixture). */
+async function userWith(h: FlowHarness, roles: Role[]) {
+  const { user } = await h.register();
+  if (roles.length > 0) await h.store.users.setUserRoles(user.id, roles, h.clock.now());
+  return { id: user.id };
+}
 
 async function withTarget(roles: Role[] = []) {
   const h = createFlowHarness();
-  const { user } = await h.register();
-  if (roles.length > 0) await h.store.users.setUserRoles(user.id, roles, h.clock.now());
+  ADMIN = await userWith(h, ['admin']);
+  SUPER = await userWith(h, ['super']);
+  const { id } = await userWith(h, roles);
   // Stores may keep roles in any order: compare sorted.
-  const rolesNow = async () => (await h.auth.getUserProfile(user.id)).roles.sort();
-  return { h, id: user.id, rolesNow };
+  const rolesNow = async () => (await h.auth.getUserProfile(id)).roles.sort();
+  return { h, id, rolesNow };
 }
 
 describe('setRoles', () => {
@@ -58,13 +66,41 @@ describe('setRoles', () => {
 
   it.each([[['manager']], [['user']], [[]]] as Role[][][])('refuses an actor holding %j with INSUFFICIENT_ROLE', async (roles) => {
     const { h, id, rolesNow } = await withTarget();
-    await expectAuthError(h.auth.setRoles({ id: 'someone', roles }, id, { roles: ['manager'] }), 'INSUFFICIENT_ROLE');
+    const actor = await userWith(h, roles);
+    await expectAuthError(h.auth.setRoles(actor, id, { roles: ['manager'] }), 'INSUFFICIENT_ROLE');
     expect(await rolesNow()).toEqual([]);
   });
 
   it('does not tell a non-admin whether a user id exists', async () => {
     const h = createFlowHarness();
-    await expectAuthError(h.auth.setRoles({ id: 'someone', roles: ['manager'] }, 'no-such-user', { roles: [] }), 'INSUFFICIENT_ROLE');
+    const actor = await userWith(h, ['manager']);
+    await expectAuthError(h.auth.setRoles(actor, 'no-such-user', { roles: [] }), 'INSUFFICIENT_ROLE');
+  });
+
+  it('reads the actor\'s roles from the store: a super demoted to no role cannot grant itself super again', async () => {
+    const { h } = await withTarget();
+    const demoted = await userWith(h, ['super']);
+    await h.auth.setRoles(SUPER, demoted.id, { roles: [] });
+    await expectAuthError(h.auth.setRoles(demoted, demoted.id, { roles: ['super'] }), 'INSUFFICIENT_ROLE');
+    await expectAuthError(h.auth.setRoles(demoted, SUPER.id, { roles: [] }), 'INSUFFICIENT_ROLE');
+    await expectAuthError(h.auth.listUsersPage(demoted, {}), 'INSUFFICIENT_ROLE');
+    await expectAuthError(h.auth.getUserProfileFor(demoted, SUPER.id), 'INSUFFICIENT_ROLE');
+    await expectAuthError(h.auth.revokeUserSessions(demoted, SUPER.id), 'INSUFFICIENT_ROLE');
+    expect((await h.auth.getUserProfile(SUPER.id)).roles).toEqual(['super']);
+  });
+
+  it('refuses an unknown actor with INSUFFICIENT_ROLE', async () => {
+    const { h, id } = await withTarget();
+    await expectAuthError(h.auth.setRoles({ id: 'deleted-user' }, id, { roles: ['user'] }), 'INSUFFICIENT_ROLE');
+  });
+
+  it('refuses to take super from the last super, itself included, with LAST_SUPER', async () => {
+    const { h } = await withTarget();
+    await expectAuthError(h.auth.setRoles(SUPER, SUPER.id, { roles: ['admin'] }), 'LAST_SUPER');
+    expect((await h.auth.getUserProfile(SUPER.id)).roles).toEqual(['super']);
+    const second = await userWith(h, ['super']);
+    await h.auth.setRoles(SUPER, SUPER.id, { roles: ['admin'] });
+    await expectAuthError(h.auth.setRoles(second, second.id, { roles: [] }), 'LAST_SUPER');
   });
 
   it('refuses unknown roles with VALIDATION_FAILED', async () => {
@@ -75,7 +111,7 @@ describe('setRoles', () => {
   });
 
   it('refuses an unknown user with USER_NOT_FOUND', async () => {
-    const h = createFlowHarness();
+    const { h } = await withTarget();
     await expectAuthError(h.auth.setRoles(SUPER, '00000000-0000-4000-8000-000000000000', { roles: ['user'] }), 'USER_NOT_FOUND');
   });
 

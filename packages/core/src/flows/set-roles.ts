@@ -1,37 +1,35 @@
 import { AuthError } from '../errors/auth-error.js';
-import { PRIVILEGED_ROLES, type Role } from '../roles/roles.js';
-import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import { parseInput, setRolesInput } from '../validation/input-schemas.js';
+import { isPrivileged, requireAdministrator, type Actor } from './administrator.js';
 import type { FlowContext } from './flow-context.js';
 import { toUserProfile, type UserProfile } from './user-views.js';
 
-const isPrivileged = (role: Role) => PRIVILEGED_ROLES.includes(role);
-
 /**
- * Replaces a user's roles. Deny by default: the actor must hold `admin` or `super`; only a `super`
- * may grant `super` or `admin`, or change the roles of a user who holds one of them (so an admin
- * cannot demote another admin or a super). The change reaches tokens at the next login or refresh.
+ * Replaces a user's roles. Deny by default: the actor must hold `admin` or `super` *in the store
+ * now* (not in its token); only a `super` may grant `super` or `admin`, or change the roles of a user
+ * who holds one of them (so an admin cannot demote another admin or a super); and the last `super`
+ * cannot lose the role (`LAST_SUPER`), or nobody could grant admin any more. The change reaches the
+ * target's tokens at its next refresh; with `checkTokenVersion`, its live access tokens that claim a
+ * role it lost are refused at once.
  */
-export async function setRoles(
-  ctx: FlowContext,
-  actor: Pick<AccessTokenPayload, 'id' | 'roles'>,
-  targetUserId: string,
-  body: unknown,
-): Promise<UserProfile> {
+export async function setRoles(ctx: FlowContext, actor: Actor, targetUserId: string, body: unknown): Promise<UserProfile> {
   const { roles } = parseInput(setRolesInput, body);
   const next = [...new Set(roles)];
-  const actorIsSuper = actor.roles.includes('super');
-  if (!actorIsSuper && !actor.roles.includes('admin')) {
-    throw new AuthError('INSUFFICIENT_ROLE', 'You do not have a role that allows this.');
-  }
+  const current = await requireAdministrator(ctx, actor);
   const target = await ctx.store.users.findUserById(targetUserId);
-  if (!target) throw new AuthError('USER_NOT_FOUND', 'No user has this id.');
-  if (!actorIsSuper && (next.some(isPrivileged) || target.roles.some(isPrivileged))) {
-    throw new AuthError('ROLE_GRANT_FORBIDDEN', 'Only a super administrator may grant or change the super and admin roles.');
+  if (!target) throw new AuthError('USER_NOT_FOUND');
+  if (!current.isSuper && (next.some(isPrivileged) || target.roles.some(isPrivileged))) {
+    throw new AuthError('ROLE_GRANT_FORBIDDEN');
+  }
+  if (target.roles.includes('super') && !next.includes('super')) {
+    const supers = await ctx.store.users.listUsersByRole('super');
+    if (supers.every((user) => user.id === target.id)) {
+      throw new AuthError('LAST_SUPER');
+    }
   }
   const now = ctx.clock.now();
   const updated = await ctx.store.users.setUserRoles(target.id, next, now);
-  if (!updated) throw new AuthError('USER_NOT_FOUND', 'No user has this id.');
+  if (!updated) throw new AuthError('USER_NOT_FOUND');
   ctx.emit({ type: 'roles.changed', at: now, userId: target.id, detail: { actorId: actor.id, roles: [...updated.roles] } });
   return toUserProfile(updated);
 }

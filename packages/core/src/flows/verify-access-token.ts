@@ -10,17 +10,24 @@ const refusedUnconfirmed = (ctx: FlowContext, payload: AccessTokenPayload) => ct
  * `requireEmailVerification`, a token issued before the address was confirmed (registration's) is
  * refused with `EMAIL_NOT_VERIFIED` (403); a refresh after confirming gives one that passes. With
  * `checkTokenVersion`, one store read per request also refuses tokens issued before the user's
- * last password reset or logout-all (and tokens of deleted users).
+ * last password reset or logout-all, tokens whose session was revoked (logout: a second read, of
+ * the refresh-token family named by `sid`), tokens that claim a role the user has lost since (a role
+ * change ends them at once; the client refreshes to get the current roles), and tokens of deleted
+ * users.
  */
 export async function verifyAccessToken(ctx: FlowContext, token: string): Promise<AccessTokenPayload> {
   const payload = await ctx.tokens.verifyAccessToken(token, ctx.clock.now());
   if (refusedUnconfirmed(ctx, payload)) {
-    throw new AuthError('EMAIL_NOT_VERIFIED', 'Please confirm your e-mail address first.');
+    throw new AuthError('EMAIL_NOT_VERIFIED');
   }
   if (!ctx.config.checkTokenVersion) return payload;
   const user = await ctx.store.users.findUserById(payload.id);
-  if (!user || user.tokenVersion !== payload.ver) {
-    throw new AuthError('TOKEN_INVALID', 'The token has been revoked.');
+  if (!user || user.tokenVersion !== payload.ver || !payload.roles.every((role) => user.roles.includes(role))) {
+    throw new AuthError('TOKEN_INVALID');
+  }
+  // Its session: `logout` revokes one family, and the access tokens issued to it end with it.
+  if (payload.sid !== undefined && (await ctx.store.refreshTokens.isRefreshTokenFamilyRevoked(payload.sid))) {
+    throw new AuthError('TOKEN_INVALID');
   }
   return payload;
 }

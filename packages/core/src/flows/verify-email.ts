@@ -5,16 +5,24 @@ import type { FlowContext } from './flow-context.js';
 import { enforceClientLimit } from './rate-limits.js';
 import type { RequestContext } from './request-context.js';
 
-/** Consumes the confirmation token and activates the account. */
+/**
+ * Consumes the confirmation token and activates the account. The same link confirms a new address
+ * asked for with `PUT /users/me/email` (an `email-change` token, which carries the address): that
+ * address is set then, or 409 if another account took it meanwhile.
+ */
 export async function verifyEmail(ctx: FlowContext, query: unknown, request: RequestContext = {}): Promise<{ message: string }> {
   const now = ctx.clock.now();
   await enforceClientLimit(ctx, request, now);
   const { token } = parseInput(verifyEmailInput, query);
-  const owner = await ctx.store.oneTimeTokens.consumeOneTimeToken(await hashOneTimeToken(token), 'email-verification', now);
+  const tokenHash = await hashOneTimeToken(token);
+  const owner =
+    (await ctx.store.oneTimeTokens.consumeOneTimeToken(tokenHash, 'email-verification', now)) ??
+    (await ctx.store.oneTimeTokens.consumeOneTimeToken(tokenHash, 'email-change', now));
   if (!owner) {
-    throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The confirmation link is invalid, was already used or has expired.');
+    throw new AuthError('ONE_TIME_TOKEN_INVALID');
   }
-  await ctx.store.users.markEmailVerified(owner.userId, now);
+  if (owner.email) await ctx.store.users.setConfirmedEmail(owner.userId, owner.email, now);
+  else await ctx.store.users.markEmailVerified(owner.userId, now);
   ctx.emit({ type: 'email.verified', at: now, userId: owner.userId, clientAddress: request.clientAddress });
   return { message: 'Your e-mail address is confirmed.' };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSeededRandom } from '../testing/seeded-random.js';
-import { createArgon2idHasher, readArgon2idParameters } from './argon2id-hasher.js';
+import { createArgon2idHasher } from './argon2id-hasher.js';
+import { readArgon2idParameters } from './argon2id-phc.js';
 
 // Small parameters keep these tests fast; one test below uses the spec defaults.
 const FAST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };

@@ -23,7 +23,7 @@ export function limitHashConcurrency(inner: PasswordHasher, limits: HashConcurre
   async function slot<T>(work: () => Promise<T>): Promise<T> {
     if (running >= limits.maxConcurrent) {
       if (waiting.length >= limits.maxQueued) {
-        throw new AuthError('SERVICE_BUSY', 'The server is busy. Please try again shortly.', undefined, { retryAfterSeconds: 1 });
+        throw new AuthError('SERVICE_BUSY');
       }
       await new Promise<void>((resolve) => waiting.push(resolve));
     } else {

@@ -10,6 +10,8 @@ export type AuthEventType =
   | 'password.reset'
   | 'password.reset_requested'
   | 'roles.changed'
+  /** The bootstrap super user was created, or an existing account was taken over (its sessions ended). */
+  | 'super.bootstrapped'
   | 'logout'
   | 'logout.all'
   | 'rate_limited';

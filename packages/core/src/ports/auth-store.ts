@@ -1,6 +1,8 @@
+import type { IdentityRecord, IdentityStore } from './identity-store.js';
+import type { OAuthStateStore } from './oauth-state-store.js';
 import type { OneTimeTokenStore } from './one-time-token-store.js';
 import type { RefreshTokenStore } from './refresh-token-store.js';
-import type { UserStore } from './user-store.js';
+import type { UserRecord, UserStore } from './user-store.js';
 
 export interface PasswordResetInput {
   tokenHash: string;
@@ -16,6 +18,16 @@ export interface AuthStore {
   users: UserStore;
   refreshTokens: RefreshTokenStore;
   oneTimeTokens: OneTimeTokenStore;
+  /** Accounts at outside identity providers linked to users (social sign-in). */
+  identities: IdentityStore;
+  /** Social sign-ins under way (hashed `state`, ten minutes at most, single use). */
+  oauthStates: OAuthStateStore;
+  /**
+   * In one transaction: create the user (as `createUser`) and link its first identity (as
+   * `linkIdentity`). Rejects like either and then leaves nothing behind, so a parallel sign-in with
+   * the same identity cannot leave an account without its identity.
+   */
+  createUserWithIdentity(user: UserRecord, identity: IdentityRecord): Promise<void>;
   /**
    * In one transaction: consume the password-reset token (as `consumeOneTimeToken`), set the new
    * password (as `changePassword`), void the user's other reset tokens, revoke every refresh token

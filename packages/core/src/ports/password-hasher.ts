@@ -5,4 +5,10 @@ export interface PasswordHasher {
   verify(phcHash: string, password: string): Promise<boolean>;
   /** True when the hash was made with weaker parameters than the current ones. */
   needsRehash(phcHash: string): boolean;
+  /**
+   * Hashes worth handing to this hasher at once, for a hasher that knows (a worker pool: its
+   * workers times the hashes each holds). `createAuth` caps the hashes in flight at this number
+   * unless `config.hashing.maxConcurrent` is set; without it the cap is 4.
+   */
+  readonly capacity?: number;
 }

@@ -25,4 +25,9 @@ export interface RateLimiter {
   peek(key: string, rule: RateLimitRule, now: Date): Promise<RateLimitDecision>;
   /** Forgets every hit on `key` (failed logins, after a successful one). */
   reset(key: string): Promise<void>;
+  /**
+   * Optional housekeeping for limiters whose ended windows stay stored (SQL): deletes the windows
+   * that ended at or before `now` and returns how many. Memory and Redis expire them on their own.
+   */
+  deleteEndedWindows?(now: Date): Promise<number>;
 }

@@ -17,12 +17,28 @@ export interface RefreshTokenRecord {
 export interface RefreshTokenStore {
   saveRefreshToken(token: RefreshTokenRecord): Promise<void>;
   /**
-   * Marks the token used if it exists, is unused, is not revoked and `now < expiresAt`.
-   * Returns true only to the caller that made that change.
+   * Marks the token used if it exists, belongs to `userId` (the token's `sub`), is unused, is not
+   * revoked and `now < expiresAt`. Returns true only to the caller that made that change.
    */
-  consumeRefreshToken(jti: string, now: Date): Promise<boolean>;
+  consumeRefreshToken(jti: string, userId: string, now: Date): Promise<boolean>;
+  /**
+   * Whether the family (a session) was revoked: logout, reuse detected, logout-all or a password
+   * reset. With `checkTokenVersion`, the access tokens of a revoked session are refused by it.
+   */
+  isRefreshTokenFamilyRevoked(familyId: string): Promise<boolean>;
+  /**
+   * When the token of `userId` was used (rotated), if it was and has not been revoked since; null
+   * otherwise (unknown, unused, revoked, another owner). For the optional reuse interval.
+   */
+  findRefreshTokenUse(jti: string, userId: string): Promise<Date | null>;
   /** Revokes every token of one rotation family (logout, or reuse detected). */
   revokeRefreshTokenFamily(familyId: string, at: Date): Promise<void>;
+  /**
+   * Deletes every token with `expiresAt <= before`, used or revoked or not; returns how many. Core
+   * passes a `before` older than any access token of those sessions can live, so the `sid` check
+   * still finds a revoked session's rows while its access tokens may be presented.
+   */
+  deleteRefreshTokensExpiredBefore(before: Date): Promise<number>;
   /** Revokes every refresh token of a user (logout-all). */
   revokeAllRefreshTokens(userId: string, at: Date): Promise<void>;
 }

@@ -1,13 +1,17 @@
 import type { Role } from '../roles/roles.js';
 
-/** A stored account. E-mail is stored trimmed and lower-cased; username keeps its case. */
+/**
+ * A stored account. E-mail is stored trimmed and lower-cased; username keeps its case. An account
+ * made by a provider that gives no address (Steam, Battle.net) has `email: null` until its owner adds
+ * and confirms one; one that only signs in through providers has `passwordHash: null`.
+ */
 export interface UserRecord {
   id: string;
-  email: string;
+  email: string | null;
   username: string;
   firstName: string;
   lastName: string;
-  passwordHash: string;
+  passwordHash: string | null;
   isActive: boolean;
   roles: Role[];
   createdAt: Date;
@@ -37,6 +41,8 @@ export interface UserStore {
   findUserById(id: string): Promise<UserRecord | null>;
   /** `email` is already normalized (trimmed, lower-case). */
   findUserByEmail(email: string): Promise<UserRecord | null>;
+  /** Whether an account has this username, compared case-insensitively as uniqueness is. */
+  usernameExists(username: string): Promise<boolean>;
   /** Users ordered by creation time, oldest first. */
   listUsers(page: UserPage): Promise<UserRecord[]>;
   /** Every user holding `role`; a single indexed query in SQL stores. */
@@ -50,6 +56,11 @@ export interface UserStore {
   /** Sets a new password chosen by the user; also sets `passwordChangedAt`. */
   changePassword(id: string, passwordHash: string, at: Date): Promise<void>;
   recordLogin(id: string, at: Date): Promise<void>;
+  /**
+   * Sets a confirmed address (`email` normalized): also `isActive` and `emailVerifiedAt`. Rejects
+   * with `AuthError` `EMAIL_TAKEN` when another account has it; false for an unknown id.
+   */
+  setConfirmedEmail(id: string, email: string, at: Date): Promise<boolean>;
   /** Adds one to `tokenVersion` (logout-all) and returns the new value, or null for an unknown id. */
   bumpTokenVersion(id: string, at: Date): Promise<number | null>;
 }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createArgon2idHasher, readArgon2idParameters, type Argon2idParameters } from '../hashing/argon2id-hasher.js';
+import { createArgon2idHasher } from '../hashing/argon2id-hasher.js';
+import { readArgon2idParameters, type Argon2idParameters } from '../hashing/argon2id-phc.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { Random } from '../ports/random.js';
 import { createSeededRandom } from './seeded-random.js';
@@ -21,7 +22,7 @@ const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Z
  * `false` (never an error) for anything that is not a matching Argon2id hash, and core's rehash policy.
  *
  * @example
- * import { describeArgon2idHasherContract } from '@gatehouse/core/testing';
+ * import { describeArgon2idHasherContract } from '@gatehousejs/core/testing';
  * describeArgon2idHasherContract('native hasher', { create: (params, random) => createNativeArgon2idHasher(params, random) });
  */
 export function describeArgon2idHasherContract(name: string, subject: Argon2idHasherSubject): void {

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthStore } from '../ports/auth-store.js';
+import { describeAccountWithoutEmailContract } from './store-contract/account-without-email-contract.js';
+import { describeIdentityStoreContract } from './store-contract/identity-store-contract.js';
+import { describeOAuthStateStoreContract } from './store-contract/oauth-state-store-contract.js';
 import { describeOneTimeTokenStoreContract } from './store-contract/one-time-token-store-contract.js';
 import { describePasswordResetContract } from './store-contract/password-reset-contract.js';
 import { describeRefreshTokenStoreContract } from './store-contract/refresh-token-store-contract.js';
@@ -27,8 +30,8 @@ export interface StoreContractSubject {
  * of a test file (or inside a `describe`).
  *
  * @example
- * import { describeAuthStoreContract } from '@gatehouse/core/testing';
- * import { createMemoryStore } from '@gatehouse/store-memory';
+ * import { describeAuthStoreContract } from '@gatehousejs/core/testing';
+ * import { createMemoryStore } from '@gatehousejs/store-memory';
  *
  * describeAuthStoreContract('memory store', async () => ({ store: createMemoryStore() }));
  */
@@ -71,6 +74,9 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
     describeRefreshTokenStoreContract(subject);
     describeOneTimeTokenStoreContract(subject);
     describePasswordResetContract(subject);
+    describeIdentityStoreContract(subject);
+    describeOAuthStateStoreContract(subject);
+    describeAccountWithoutEmailContract(subject);
 
     describe('AuthStore.close', () => {
       it('releases the store and resolves', async () => {

@@ -23,9 +23,16 @@ describe.each(CACHE_MODES)('%s', (mode) => {
       expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
     });
 
-    it('puts exactly sub, jti, fam, iat and exp into a refresh token', async () => {
+    it('signs email null for an account without an address and verifies it back as null', async () => {
+      const service = tokenService(0, 1, mode);
+      const { token } = await service.signAccessToken({ ...USER, email: null }, now);
+      expect(decodeJwt(token).email).toBeNull();
+      expect((await service.verifyAccessToken(token, now)).email).toBeNull();
+    });
+
+    it('puts exactly sub, jti, fam, ver, auth_time, iat and exp into a refresh token', async () => {
       const { token } = await tokenService(0, 1, mode).signRefreshToken({ userId: USER.id, jti: 'jti-1', familyId: 'fam-1' }, now);
-      expect(decodeJwt(token)).toEqual({ sub: USER.id, jti: 'jti-1', fam: 'fam-1', iat, exp: iat + REFRESH_TTL });
+      expect(decodeJwt(token)).toEqual({ sub: USER.id, jti: 'jti-1', fam: 'fam-1', ver: 0, auth_time: iat, iat, exp: iat + REFRESH_TTL });
       expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'rt+jwt' });
     });
 
@@ -63,7 +70,7 @@ describe.each(CACHE_MODES)('%s', (mode) => {
     it('returns the verified refresh payload with the same claims', async () => {
       const service = tokenService(0, 1, mode);
       const { token } = await service.signRefreshToken({ userId: USER.id, jti: 'jti-1', familyId: 'fam-1' }, now);
-      expect(await service.verifyRefreshToken(token, now)).toEqual({ sub: USER.id, jti: 'jti-1', fam: 'fam-1', iat, exp: iat + REFRESH_TTL });
+      expect(await service.verifyRefreshToken(token, now)).toEqual({ sub: USER.id, jti: 'jti-1', fam: 'fam-1', ver: 0, authTime: iat, iat, exp: iat + REFRESH_TTL });
     });
 
     it('signs a user with no roles as an empty roles array', async () => {

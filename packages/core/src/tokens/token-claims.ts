@@ -5,10 +5,17 @@ export interface AccessTokenPayload {
   /** User id; also present as `sub`. */
   id: string;
   sub: string;
-  email: string;
+  /** Null for an account without an address (social sign-in through Steam or Battle.net). */
+  email: string | null;
   roles: Role[];
   /** The user's `tokenVersion` at issue time; checked per request when that option is on. */
   ver: number;
+  /**
+   * The session (refresh-token family) this token was issued to, claim `sid` as in OpenID Connect.
+   * With `checkTokenVersion`, the token is refused once its session is revoked (logout). Absent in
+   * tokens of earlier versions.
+   */
+  sid?: string;
   /**
    * Whether the e-mail address was confirmed at issue time (claim `email_verified`, as in OpenID
    * Connect). With `requireEmailVerification`, the guard refuses a token without `true` here.
@@ -24,6 +31,10 @@ export interface RefreshTokenPayload {
   jti: string;
   /** Rotation family id: every token obtained by rotating one login shares it. */
   fam: string;
+  /** The user's `tokenVersion` at issue time; absent in tokens of earlier versions. */
+  ver?: number;
+  /** When the session started (the login), epoch seconds, claim `auth_time` as in OpenID Connect. */
+  authTime?: number;
   iat: number;
   exp: number;
 }

@@ -131,6 +131,20 @@ describe.each(CACHE_MODES)('%s', (mode) => {
       await expectAuthError(service.verifyRefreshToken(refresh + suffix, now), 'TOKEN_INVALID');
     });
 
+    it.each([0, 1, 2])('rejects a genuine token whose part %i ends in a non-canonical twin of its last character', async (index) => {
+      const access = (await service.signAccessToken(USER, now)).token;
+      const refresh = (await service.signRefreshToken({ userId: USER.id, jti: 'j-twin', familyId: 'f-twin' }, now)).token;
+      for (const [token, verify] of [
+        [access, (t: string) => service.verifyAccessToken(t, now)],
+        [refresh, (t: string) => service.verifyRefreshToken(t, now)],
+      ] as const) {
+        const twin = nonCanonicalTwin(token, index);
+        if (twin === undefined) continue; // this part's length leaves no spare bits
+        expect(Buffer.from(twin.split('.')[index]!, 'base64url')).toEqual(Buffer.from(token.split('.')[index]!, 'base64url'));
+        await expectAuthError(verify(twin), 'TOKEN_INVALID');
+      }
+    });
+
     it.each(['', 'garbage', 'a.b.c', 'a.b', '...'])('rejects the malformed token %j', async (token) => {
       await expectAuthError(service.verifyAccessToken(token, now), 'TOKEN_INVALID');
       await expectAuthError(service.verifyRefreshToken(token, now), 'TOKEN_INVALID');
@@ -181,3 +195,16 @@ describe.each(CACHE_MODES)('%s', (mode) => {
     });
   });
 });
+
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The token with part `index`'s last character replaced by one that decodes to the same bytes. */
+function nonCanonicalTwin(token: string, index: number): string | undefined {
+  const parts = token.split('.');
+  const part = parts[index]!;
+  const spareBits = part.length % 4 === 2 ? 4 : part.length % 4 === 3 ? 2 : 0;
+  if (spareBits === 0) return undefined;
+  const last = B64URL.indexOf(part[part.length - 1]!);
+  parts[index] = part.slice(0, -1) + B64URL[last | 1]!;
+  return parts.join('.');
+}

@@ -10,7 +10,8 @@ import {
   type AccessTokenPayload,
   type RefreshTokenPayload,
 } from './token-claims.js';
-import { createVerifiedTokenCache, type VerifiedTokenCache } from './verified-token-cache.js';
+import { isCanonicalBase64url } from './canonical-base64url.js';
+import { createVerifiedTokenCache, parseCacheSize, type VerifiedTokenCache } from './verified-token-cache.js';
 
 const ALGORITHM = 'HS256';
 
@@ -25,10 +26,19 @@ export interface SignedToken {
 
 export interface TokenService {
   signAccessToken(
-    user: { id: string; email: string; roles: readonly Role[]; tokenVersion?: number; isActive?: boolean },
+    user: { id: string; email: string | null; roles: readonly Role[]; tokenVersion?: number; isActive?: boolean },
+    now: Date,
+    /** The session (refresh-token family) the token belongs to, carried as `sid`. */
+    sessionId?: string,
+  ): Promise<SignedToken>;
+  /**
+   * `sessionStartedAt` (epoch seconds, the login) is carried as `auth_time`; the token expires at
+   * `sessionStartedAt + sessionMaxLifetime` at the latest, whatever the idle limit says.
+   */
+  signRefreshToken(
+    claims: { userId: string; jti: string; familyId: string; tokenVersion?: number; sessionStartedAt?: number },
     now: Date,
   ): Promise<SignedToken>;
-  signRefreshToken(claims: { userId: string; jti: string; familyId: string }, now: Date): Promise<SignedToken>;
   /** Rejects with `TOKEN_EXPIRED` or `TOKEN_INVALID`. */
   verifyAccessToken(token: string, now: Date): Promise<AccessTokenPayload>;
   /**
@@ -49,20 +59,12 @@ export interface TokenServiceOptions {
   accessTokenCache?: { maxEntries: number } | false;
 }
 
-const MAX_CACHE_ENTRIES = 1_000_000;
 /** A JWS in compact serialization as we sign it: three unpadded base64url parts. */
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 function accessTokenCache(option: TokenServiceOptions['accessTokenCache']): VerifiedTokenCache<AccessTokenPayload> | undefined {
-  if (!option) return undefined;
-  const { maxEntries } = option;
-  if (!Number.isInteger(maxEntries) || maxEntries < 1 || maxEntries > MAX_CACHE_ENTRIES) {
-    const message = `must be a whole number from 1 to ${MAX_CACHE_ENTRIES}`;
-    throw new AuthError('INVALID_CONFIG', `Invalid Gatehouse configuration: accessTokenCache.maxEntries ${message}`, [
-      { path: 'accessTokenCache.maxEntries', message },
-    ]);
-  }
-  return createVerifiedTokenCache(maxEntries);
+  const maxEntries = parseCacheSize(option);
+  return maxEntries === undefined ? undefined : createVerifiedTokenCache(maxEntries);
 }
 
 /** A payload the caller may change without changing the cached one. */
@@ -96,7 +98,8 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * const payload = await tokens.verifyAccessToken(bearer, clock.now());
  */
 export function createTokenService(
-  config: Pick<AuthConfig, 'accessTokenSecret' | 'refreshTokenSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'jitterSeconds'>,
+  config: Pick<AuthConfig, 'accessTokenSecret' | 'refreshTokenSecret' | 'accessTokenTtl' | 'refreshTokenTtl' | 'jitterSeconds'> &
+    Partial<Pick<AuthConfig, 'sessionMaxLifetime'>>,
   random: Random,
   options: TokenServiceOptions = {},
 ): TokenService {
@@ -115,9 +118,12 @@ export function createTokenService(
   }
 
   async function verify(token: string, typ: string, key: Promise<HmacKey>, now: Date): Promise<JWTPayload> {
-    // Exactly what we sign, before jose sees it: its base64url decoding tolerates a trailing `=`,
-    // which would let a changed string pass for the token we issued.
-    if (!COMPACT_JWS.test(token)) throw new AuthError('TOKEN_INVALID', 'The token is invalid.');
+    // Exactly what we sign, before jose sees it: its base64url decoding tolerates a trailing `=` and
+    // ignores the spare bits of a last character, either of which would let a changed string pass
+    // for the token we issued.
+    if (!COMPACT_JWS.test(token) || !token.split('.').every(isCanonicalBase64url)) {
+      throw new AuthError('TOKEN_INVALID');
+    }
     try {
       const { payload } = await jwtVerify(token, await key, {
         algorithms: [ALGORITHM],
@@ -128,8 +134,8 @@ export function createTokenService(
       });
       return payload;
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw new AuthError('TOKEN_EXPIRED', 'The token has expired.');
-      throw new AuthError('TOKEN_INVALID', 'The token is invalid.');
+      if (error instanceof joseErrors.JWTExpired) throw new AuthError('TOKEN_EXPIRED');
+      throw new AuthError('TOKEN_INVALID');
     }
   }
 
@@ -139,9 +145,10 @@ export function createTokenService(
   }
 
   return {
-    async signAccessToken(user, now) {
+    async signAccessToken(user, now, sessionId) {
       const { iat, exp } = lifetime(now, config.accessTokenTtl);
       const claims = {
+        ...(sessionId === undefined ? {} : { sid: sessionId }),
         id: user.id,
         sub: user.id,
         email: user.email,
@@ -153,9 +160,11 @@ export function createTokenService(
       return { token: await sign(claims, ACCESS_TOKEN_TYPE, accessKey, iat, exp), iat, exp };
     },
 
-    async signRefreshToken({ userId, jti, familyId }, now) {
-      const { iat, exp } = lifetime(now, config.refreshTokenTtl);
-      const claims = { sub: userId, jti, fam: familyId };
+    async signRefreshToken({ userId, jti, familyId, tokenVersion, sessionStartedAt }, now) {
+      const { iat, exp: idleExp } = lifetime(now, config.refreshTokenTtl);
+      const authTime = sessionStartedAt ?? iat;
+      const exp = config.sessionMaxLifetime === undefined ? idleExp : Math.min(idleExp, authTime + config.sessionMaxLifetime);
+      const claims = { sub: userId, jti, fam: familyId, ver: tokenVersion ?? 0, auth_time: authTime };
       return { token: await sign(claims, REFRESH_TOKEN_TYPE, refreshKey, iat, exp), iat, exp };
     },
 
@@ -170,18 +179,20 @@ export function createTokenService(
       const valid =
         typeof p.id === 'string' &&
         p.id === p.sub &&
-        typeof p.email === 'string' &&
+        (typeof p.email === 'string' || p.email === null) &&
         Array.isArray(p.roles) &&
         p.roles.every(isRole) &&
         (p.ver === undefined || Number.isSafeInteger(p.ver)) &&
+        (p.sid === undefined || typeof p.sid === 'string') &&
         (p.email_verified === undefined || typeof p.email_verified === 'boolean');
-      if (!valid) throw new AuthError('TOKEN_INVALID', 'The token is invalid.');
+      if (!valid) throw new AuthError('TOKEN_INVALID');
       const payload: AccessTokenPayload = {
         id: p.id as string,
         sub: p.sub as string,
-        email: p.email as string,
+        email: p.email as string | null,
         roles: [...(p.roles as Role[])],
         ver: (p.ver as number | undefined) ?? 0,
+        ...(typeof p.sid === 'string' ? { sid: p.sid } : {}),
         // Absent (a token of an earlier version): not known to be confirmed.
         emailVerified: p.email_verified === true,
         iat: p.iat as number,
@@ -193,10 +204,21 @@ export function createTokenService(
 
     async verifyRefreshToken(token, now) {
       const p = await verify(token, REFRESH_TOKEN_TYPE, refreshKey, now);
-      if (typeof p.jti !== 'string' || typeof p.fam !== 'string') {
-        throw new AuthError('TOKEN_INVALID', 'The token is invalid.');
-      }
-      return { sub: p.sub as string, jti: p.jti, fam: p.fam, iat: p.iat as number, exp: p.exp as number };
+      const valid =
+        typeof p.jti === 'string' &&
+        typeof p.fam === 'string' &&
+        (p.ver === undefined || Number.isSafeInteger(p.ver)) &&
+        (p.auth_time === undefined || Number.isSafeInteger(p.auth_time));
+      if (!valid) throw new AuthError('TOKEN_INVALID');
+      return {
+        sub: p.sub as string,
+        jti: p.jti as string,
+        fam: p.fam as string,
+        ...(p.ver === undefined ? {} : { ver: p.ver as number }),
+        ...(p.auth_time === undefined ? {} : { authTime: p.auth_time as number }),
+        iat: p.iat as number,
+        exp: p.exp as number,
+      };
     },
   };
 }

@@ -1,5 +1,24 @@
+import { z } from 'zod';
+import { parseSettings, wholeNumberSetting } from '../config/auth-config.js';
+
 /** How many verified access tokens `createAuth` remembers unless told otherwise (about 1 KiB each). */
 export const DEFAULT_VERIFIED_TOKEN_CACHE_ENTRIES = 10_000;
+export const MAX_VERIFIED_TOKEN_CACHE_ENTRIES = 1_000_000;
+
+const maxEntries = wholeNumberSetting(1, MAX_VERIFIED_TOKEN_CACHE_ENTRIES);
+// `false` (off) is told apart before parsing, so a bad size is reported as `maxEntries`, not as a union.
+const cacheOption = z.strictObject({ maxEntries: maxEntries.default(DEFAULT_VERIFIED_TOKEN_CACHE_ENTRIES) }).optional();
+/** The token service's own option: a cache is sized by the caller. */
+const sizedCache = z.strictObject({ maxEntries });
+
+/**
+ * `maxEntries` of a `createTokenService` cache option, checked; `undefined` when there is no cache.
+ * Throws `INVALID_CONFIG` naming `accessTokenCache.maxEntries`.
+ */
+export function parseCacheSize(option: unknown): number | undefined {
+  if (option === false || option === undefined) return undefined;
+  return parseSettings(sizedCache, option, 'accessTokenCache.').maxEntries;
+}
 
 /**
  * `createAuth`'s choice: on by default; off when the app says `false`, and always off while
@@ -9,8 +28,10 @@ export function accessTokenCacheSetting(
   option: { maxEntries?: number } | false | undefined,
   config: { checkTokenVersion: boolean },
 ): { maxEntries: number } | false {
-  if (option === false || config.checkTokenVersion) return false;
-  return { maxEntries: option?.maxEntries ?? DEFAULT_VERIFIED_TOKEN_CACHE_ENTRIES };
+  if (option === false) return false;
+  const parsed = parseSettings(cacheOption, option, 'accessTokenCache.');
+  if (config.checkTokenVersion) return false;
+  return { maxEntries: parsed?.maxEntries ?? DEFAULT_VERIFIED_TOKEN_CACHE_ENTRIES };
 }
 
 /** A token that passed every check, and the window in which those checks keep passing. */

@@ -25,22 +25,35 @@ export function normalizeEmail(email: string): string {
 // Control characters (CR, LF, NUL, …) break headers and logs; no name or address needs them.
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
 const noControl = () => [NO_CONTROL_CHARACTERS, 'must not contain control characters such as line breaks'] as const;
+/**
+ * Names are shown to people: besides control characters, no format characters (zero-width spaces,
+ * bidi overrides such as U+202E that reverse what is displayed) and no line or paragraph
+ * separators (U+2028, U+2029). A name made only of invisible characters is refused with them.
+ */
+const NO_INVISIBLE_CHARACTERS = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
 
-const email = z
-  .string()
+/**
+ * A lone surrogate is not text: encoded as UTF-8 it becomes U+FFFD, so three different passwords
+ * would hash alike. Strings must be well-formed UTF-16.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = <T extends z.ZodString>(schema: T) => schema.refine((value) => !LONE_SURROGATE.test(value), 'must be valid Unicode text');
+
+const email = wellFormed(z.string())
   .max(LIMITS.emailMax * 4, `must be at most ${LIMITS.emailMax} characters`)
   .regex(...noControl())
   .transform(normalizeEmail)
   .pipe(z.string().min(1, 'is required').max(LIMITS.emailMax, `must be at most ${LIMITS.emailMax} characters`).pipe(z.email('must be a valid e-mail address')));
 
-const password = z
-  .string()
-  .min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`)
-  .max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`);
+const password = wellFormed(
+  z
+    .string()
+    .min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`)
+    .max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
+);
 
-const name = z
-  .string()
-  .regex(...noControl())
+const name = wellFormed(z.string())
+  .regex(NO_INVISIBLE_CHARACTERS, 'must not contain control, invisible or direction-changing characters')
   .trim()
   .min(1, 'is required')
   .max(LIMITS.nameMax, `must be at most ${LIMITS.nameMax} characters`);
@@ -65,12 +78,11 @@ export const registerInput = z.object({
 });
 
 export const loginInput = z.object({
-  email: z
-    .string()
+  email: wellFormed(z.string())
     .max(LIMITS.emailMax, `must be at most ${LIMITS.emailMax} characters`)
     .regex(...noControl())
     .transform(normalizeEmail),
-  password: z.string().max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
+  password: wellFormed(z.string().max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`)),
 });
 
 export const refreshInput = z.object({ refreshToken: opaqueToken });

@@ -1,19 +1,52 @@
-import { isCommonPassword } from '@gatehouse/common-passwords';
 import { AuthError } from '../errors/auth-error.js';
+import { estimatePasswordStrength } from './password-strength.js';
+
+/** What the attacker may know about the account, and the bar a password must clear. */
+export interface PasswordPolicyInput {
+  /** Null for an account from a provider that gives no address. */
+  email: string | null;
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export interface PasswordPolicy {
+  /** zxcvbn score a password needs, 0–4. */
+  minScore: number;
+  /** The service's name, which people put in their passwords (`Gatehouse1`). */
+  serviceName: string;
+}
+
+/** The words of the account an attacker would try first: e-mail, its local part and pieces, names. */
+function userInputs(account: PasswordPolicyInput, serviceName: string): string[] {
+  const local = account.email?.split('@')[0] ?? '';
+  const pieces = local.split(/[^\p{L}\p{N}]+/u);
+  return [account.email, local, ...pieces, account.username, account.firstName, account.lastName, serviceName]
+    .filter((value): value is string => typeof value === 'string' && value.length > 0)
+    .map((value) => value.toLowerCase());
+}
 
 /**
- * Refuses passwords that are easy to guess even when long enough: one of the most common breached
- * passwords (bundled list, offline), or the account's own e-mail address or username. Runs after
- * the length checks and before any hashing.
+ * Refuses passwords that are easy to guess even when long enough (NIST 800-63B: no composition
+ * rules such as "one digit and one symbol"; a check against what attackers try instead). The
+ * strength is estimated by zxcvbn with its common-password and English dictionaries and the
+ * account's own words, and must reach `policy.minScore`. Runs after the length checks and before
+ * any hashing.
+ *
+ * @example
+ * assertPasswordAcceptable('correct horse battery', { email: 'ada@example.com' }, { minScore: 3, serviceName: 'Acme' });
  */
-export function assertPasswordAcceptable(password: string, account: { email: string; username: string }): void {
+export function assertPasswordAcceptable(password: string, account: PasswordPolicyInput, policy: PasswordPolicy): void {
   const lowered = password.toLowerCase();
-  const reason = isCommonPassword(password)
-    ? 'password is too common: it appears in lists of breached passwords. Choose a less guessable one'
-    : lowered === account.email.toLowerCase() || lowered === account.username.toLowerCase() || lowered === account.email.split('@')[0]?.toLowerCase()
-      ? 'password must not be your e-mail address or username'
-      : undefined;
-  if (reason) {
-    throw new AuthError('VALIDATION_FAILED', `Validation failed: ${reason}.`, [{ path: 'password', message: reason }]);
+  const own = [account.email, account.email?.split('@')[0], account.username].filter(Boolean).map((v) => v!.toLowerCase());
+  if (own.includes(lowered)) throw refused('password must not be your e-mail address or username');
+  const { score, warning } = estimatePasswordStrength(password, userInputs(account, policy.serviceName));
+  if (score < policy.minScore) {
+    const why = warning ? ` (${warning.replace(/\.$/, '').toLowerCase()})` : '';
+    throw refused(`password is too easy to guess${why}. Use a longer passphrase of unrelated words`);
   }
+}
+
+function refused(reason: string): AuthError {
+  return new AuthError('VALIDATION_FAILED', `Validation failed: ${reason}.`, [{ path: 'password', message: reason }]);
 }

@@ -1,3 +1,5 @@
+import { responseMismatch } from '../openapi/openapi-document.js';
+
 export interface ApiResponse {
   status: number;
   headers: Headers;
@@ -15,8 +17,17 @@ export interface ApiRequest {
   headers?: Record<string, string>;
 }
 
-/** A tiny fetch wrapper over real HTTP on loopback. */
-export function createClient(baseUrl: string) {
+/** Sends a request for `path` to an app and returns its answer: `fetch` on a base URL, or an app's own `fetch` in-process. */
+export type SendRequest = (path: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * A tiny client for the app under test: JSON in and out, the bearer token, raw bodies when a case
+ * needs them. Give it a base URL for real HTTP on loopback, or any `SendRequest`. Every JSON answer
+ * is held to the OpenAPI document (`responseMismatch`): an answer the document does not describe
+ * fails the test that got it.
+ */
+export function createClient(target: string | SendRequest) {
+  const send: SendRequest = typeof target === 'string' ? (path, init) => fetch(`${target}${path}`, init) : target;
   return async function api(method: string, path: string, req: ApiRequest = {}): Promise<ApiResponse> {
     const headers = new Headers(req.headers);
     let payload: string | undefined;
@@ -24,10 +35,16 @@ export function createClient(baseUrl: string) {
     else if (req.body !== undefined) payload = JSON.stringify(req.body);
     if (payload !== undefined && req.contentType !== null) headers.set('content-type', req.contentType ?? 'application/json');
     if (req.token) headers.set('authorization', `Bearer ${req.token}`);
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload, redirect: 'manual' });
+    const response = await send(path, { method, headers, body: payload, redirect: 'manual' });
     const text = await response.text();
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
-    return { status: response.status, headers: response.headers, text, body: isJson && text ? JSON.parse(text) : text };
+    const body = isJson && text ? JSON.parse(text) : text;
+    // Pages for browsers (HTML) are outside the JSON API the document describes.
+    if (isJson || text === '') {
+      const problem = responseMismatch(method, path, response.status, text === '' ? undefined : body);
+      if (problem) throw new Error(`The answer disagrees with the OpenAPI document: ${problem}`);
+    }
+    return { status: response.status, headers: response.headers, text, body };
   };
 }
 

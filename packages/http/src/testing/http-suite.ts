@@ -4,23 +4,38 @@ import { recoverySuite } from './recovery-suite.js';
 import { registrationSuite } from './registration-suite.js';
 import { requestRulesSuite } from './request-rules-suite.js';
 import { resourceSuite } from './resource-suite.js';
-import type { StartServer } from './server-under-test.js';
+import type { HttpSuiteTarget } from './server-under-test.js';
+import { startFromTarget } from './start-from-target.js';
 import { tokenSuite } from './token-suite.js';
+import { userRoutesSuite } from './user-routes-suite.js';
 
 /**
- * The HTTP suite of Gatehouse: every row of CONTRACT §1, §2 and §7 over real HTTP, and the edges
- * where adapters drift apart (parity-suite.ts). Written once and run against every adapter × store
- * pair: `start` builds the server under test, so a behaviour difference is a failing test.
+ * The HTTP suite of Gatehouse: every row of CONTRACT §1, §2 and §8's user routes over HTTP, the
+ * adapter's guard markers, and the edges where adapters drift apart (parity-suite.ts). Written once
+ * and run by every adapter on its own test app: a behaviour difference is a failing test.
+ *
+ * Each `describe` of the suite starts its own app: the suite builds an `Auth` with that describe's
+ * settings on a fresh store from `target.openStorage()`, a capturing mailer and a bootstrap `super`
+ * user, and `target.createApp` mounts the adapter's routes around it.
  *
  * @example
- * describeHttpSuite('express + memory', (env) => startExample({ ...env, DATABASE_URL: 'memory:' }));
+ * describeHttpSuite('Hono on the in-memory store', {
+ *   openStorage: () => { const store = createMemoryStore(); return { store, close: () => store.close() }; },
+ *   createApp: ({ auth, corsOrigins, trustedProxyHops }) => {
+ *     const app = buildTestApp(auth, { corsOrigins, trustedProxyHops });
+ *     return { fetch: (request) => app.fetch(request) };
+ *   },
+ * });
  */
-export function describeHttpSuite(name: string, start: StartServer): void {
-  describe(name, () => {
+export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
+  const start = startFromTarget(target);
+  if (target.skipReason) console.warn(target.skipReason);
+  describe.skipIf(Boolean(target.skipReason))(name, () => {
     registrationSuite(start);
     tokenSuite(start);
     recoverySuite(start);
     resourceSuite(start);
+    userRoutesSuite(start);
     requestRulesSuite(start);
     paritySuite(start);
   });

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResponse } from './http-client.js';
 import { rawRequest } from './raw-request.js';
-import type { StartServer } from './server-under-test.js';
-import { loginAs, registerUser, SUPER, useServer, type SuiteServer } from './suite-setup.js';
+import { SUITE_PROBES, type StartServer } from './server-under-test.js';
+import { itOverSocket, loginAs, registerUser, SUPER, useServer, type SuiteServer } from './suite-setup.js';
+
+/** The app's route marked public, and the one for managers (see SUITE_PROBES). */
+const PUBLIC = SUITE_PROBES.public;
+const MANAGERS = SUITE_PROBES.managers;
 
 // {"email":"<0xFF>"}: 0xFF never occurs in UTF-8.
 const NOT_UTF_8 = Uint8Array.from([...Buffer.from('{"email":"'), 0xff, ...Buffer.from('"}')]);
@@ -58,10 +62,10 @@ export function paritySuite(start: StartServer): void {
         }
       });
 
-      it('refuses two Authorization headers, even when both carry the same valid token', async () => {
+      itOverSocket(s, 'refuses two Authorization headers, even when both carry the same valid token', async (baseUrl) => {
         const t = await session(s);
         for (const second of [`Bearer ${t}`, 'Bearer garbage']) {
-          const res = await rawRequest(s.server.baseUrl, 'GET', '/api/v1/users/me', [
+          const res = await rawRequest(baseUrl, 'GET', '/api/v1/users/me', [
             ['Authorization', `Bearer ${t}`],
             ['Authorization', second],
           ]);
@@ -115,13 +119,13 @@ export function paritySuite(start: StartServer): void {
         }
       });
 
-      it('answers 400 to a body that is not UTF-8', async () => {
-        const res = await rawRequest(s.server.baseUrl, 'POST', '/api/v1/auth/login', [['Content-Type', 'application/json']], NOT_UTF_8);
+      itOverSocket(s, 'answers 400 to a body that is not UTF-8', async (baseUrl) => {
+        const res = await rawRequest(baseUrl, 'POST', '/api/v1/auth/login', [['Content-Type', 'application/json']], NOT_UTF_8);
         expect(res.status).toBe(400);
       });
 
-      it('ignores the body of a GET request', async () => {
-        const res = await rawRequest(s.server.baseUrl, 'GET', '/api/v1/health', [['Content-Type', 'application/json']], '{"not json');
+      itOverSocket(s, 'ignores the body of a GET request', async (baseUrl) => {
+        const res = await rawRequest(baseUrl, 'GET', PUBLIC, [['Content-Type', 'application/json']], '{"not json');
         expect(res.status).toBe(200);
         expect(JSON.parse(res.text)).toEqual({ status: 'ok' });
       });
@@ -139,7 +143,7 @@ export function paritySuite(start: StartServer): void {
           ['GET', '/api/v1/no-such-route'],
           ['POST', '/api/v1/auth/no-such-route'],
           ['GET', '/no-such-page'],
-          ['DELETE', '/api/v1/health'],
+          ['DELETE', PUBLIC],
           ['POST', '/api/v1/users/me'],
         ] as const) {
           const anonymous = await s.api(method, path);
@@ -190,7 +194,7 @@ export function paritySuite(start: StartServer): void {
 
       it('routes an escaped unreserved character as the character itself (RFC 3986 §6.2.2.2), guard included', async () => {
         const t = await session(s);
-        const health = await s.api('GET', '/api/v1/%68ealth');
+        const health = await s.api('GET', '/api/v1/probe/%70ublic');
         expect(health.status).toBe(200);
         expect(health.body).toEqual({ status: 'ok' });
         // The same protected route under another spelling: still guarded, still the same answer.
@@ -202,12 +206,12 @@ export function paritySuite(start: StartServer): void {
         expectError(await s.api('GET', '/api/v1/users%2Fme', { token: t }), NOT_FOUND);
       });
 
-      it('resolves dot segments as the URL standard does, escaped or not, the guard still in front', async () => {
+      itOverSocket(s, 'resolves dot segments as the URL standard does, escaped or not, the guard still in front', async (baseUrl) => {
         const t = await session(s);
         // Sent byte for byte: fetch would resolve them before sending.
         const get = (path: string, token?: string) =>
-          rawRequest(s.server.baseUrl, 'GET', path, token ? [['Authorization', `Bearer ${token}`]] : []);
-        for (const path of ['/api/v1/x/../health', '/api/v1/./health', '/api/v1/%2e%2e/v1/health', '/api/v1/x/%2E%2E/health']) {
+          rawRequest(baseUrl, 'GET', path, token ? [['Authorization', `Bearer ${token}`]] : []);
+        for (const path of ['/api/v1/probe/x/../public', '/api/v1/probe/./public', '/api/v1/%2e%2e/v1/probe/public', '/api/v1/probe/x/%2E%2E/public']) {
           const res = await get(path);
           expect(res.status, path).toBe(200);
           expect(JSON.parse(res.text)).toEqual({ status: 'ok' });
@@ -226,10 +230,12 @@ export function paritySuite(start: StartServer): void {
           ['POST', '/api/v1/auth/login/', credentials],
           ['POST', '/API/V1/AUTH/LOGIN', credentials],
           ['POST', '/api/v1/Auth/login', credentials],
-          ['GET', '/api/v1/health/', undefined],
-          ['GET', '/api/v1/HEALTH', undefined],
+          ['GET', `${PUBLIC}/`, undefined],
+          ['GET', PUBLIC.toUpperCase(), undefined],
           ['GET', '/api/v1/users/me/', undefined],
-          ['GET', '/api/v1/users/ME', undefined],
+          ['GET', '/api/v1/users/', undefined],
+          ['DELETE', '/api/v1/users/me/sessions/', undefined],
+          ['GET', '/api/v1/USERS/me', undefined],
         ] as const) {
           for (const token of [undefined, t]) {
             const res = await s.api(method, path, { body, ...(token ? { token } : {}) });
@@ -239,7 +245,7 @@ export function paritySuite(start: StartServer): void {
         }
         // The exact paths, for contrast.
         expect((await s.api('POST', '/api/v1/auth/login', { body: credentials })).status).toBe(200);
-        expect((await s.api('GET', '/api/v1/health')).status).toBe(200);
+        expect((await s.api('GET', PUBLIC)).status).toBe(200);
       });
     });
 
@@ -251,10 +257,10 @@ export function paritySuite(start: StartServer): void {
         const answers = [
           await s.api('POST', '/api/v1/auth/login', { body: { email, password } }),
           await s.api('POST', '/api/v1/auth/verify-token', { token: t }),
-          await s.api('GET', '/api/v1/health'),
+          await s.api('GET', PUBLIC),
           me,
           await s.api('GET', '/api/v1/users', { token: root.accessToken }),
-          await s.api('GET', '/api/v1/reports', { token: root.accessToken }),
+          await s.api('GET', MANAGERS, { token: root.accessToken }),
           await s.api('PUT', `/api/v1/users/${me.body.id}/roles`, { token: root.accessToken, body: { roles: ['user'] } }),
         ];
         for (const res of answers) {
@@ -267,7 +273,7 @@ export function paritySuite(start: StartServer): void {
     describe('HEAD and OPTIONS', () => {
       it('serves HEAD from the GET route: public answers 200, protected needs the token; never a body', async () => {
         const t = await session(s);
-        const open = await s.api('HEAD', '/api/v1/health');
+        const open = await s.api('HEAD', PUBLIC);
         expect(open.status).toBe(200);
         expect(open.text).toBe('');
         const anonymous = await s.api('HEAD', '/api/v1/users/me');
@@ -283,7 +289,7 @@ export function paritySuite(start: StartServer): void {
 
       it('answers OPTIONS, which no route declares, with the JSON 404 on public and protected routes alike', async () => {
         const t = await session(s);
-        for (const path of ['/api/v1/health', '/api/v1/users/me', '/api/v1/auth/login']) {
+        for (const path of [PUBLIC, '/api/v1/users/me', '/api/v1/auth/login']) {
           for (const token of [undefined, t]) {
             const res = await s.api('OPTIONS', path, token ? { token } : {});
             expectError(res, NOT_FOUND);

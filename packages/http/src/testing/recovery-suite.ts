@@ -31,6 +31,7 @@ export function recoverySuite(start: StartServer): void {
       await s.api('POST', '/api/v1/auth/forgot-password', { body: { email: input.email } });
       const token = await mailTokenFor(s, input.email, RESET_LINK);
 
+      // The page the link opens: each adapter ships it (`resetPasswordPage()`).
       const page = await s.api('GET', `/reset-password?token=${encodeURIComponent(token)}`);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');

@@ -108,8 +108,8 @@ export function registrationSuite(start: StartServer): void {
     });
   });
 
-  describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
-    const s = useServer(start, { REQUIRE_EMAIL_VERIFICATION: 'true' });
+  describe('with requireEmailVerification: true', () => {
+    const s = useServer(start, { config: { requireEmailVerification: true } });
 
     it('answers 403 to an unverified login with the right password, 401 with a wrong one, 200 after confirming', async () => {
       const { input } = await registerUser(s);

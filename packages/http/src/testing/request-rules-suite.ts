@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BODY_DRAIN_LIMIT_BYTES } from '../read-body.js';
 import { newUser } from './http-client.js';
 import { keepAliveClient } from './keep-alive-client.js';
-import type { StartServer } from './server-under-test.js';
-import { useServer } from './suite-setup.js';
+import { SUITE_PROBES, type StartServer } from './server-under-test.js';
+import { itOverSocket, useServer } from './suite-setup.js';
 
 export function requestRulesSuite(start: StartServer): void {
   describe('request rules and error format', () => {
@@ -32,8 +32,8 @@ export function requestRulesSuite(start: StartServer): void {
       /** `{"email":"xxx…"}`, `bytes` long: JSON, so only its size is wrong. */
       const jsonOfSize = (bytes: number) => Buffer.from(`{"email":"${'x'.repeat(bytes - 12)}"}`);
 
-      it('keeps the connection usable after refusing a body of up to 1 MiB: the next request on it is answered, every time', async () => {
-        const client = keepAliveClient(s.server.baseUrl);
+      itOverSocket(s, 'keeps the connection usable after refusing a body of up to 1 MiB: the next request on it is answered, every time', async (baseUrl) => {
+        const client = keepAliveClient(baseUrl);
         try {
           const bodies = [jsonOfSize(300 * 1024), jsonOfSize(17 * 1024), jsonOfSize(BODY_DRAIN_LIMIT_BYTES)];
           for (let round = 0; round < 6; round += 1) {
@@ -42,7 +42,7 @@ export function requestRulesSuite(start: StartServer): void {
             expect(refused.status, `round ${round}`).toBe(413);
             expect(JSON.parse(refused.text)).toEqual(TOO_LARGE);
             expect(refused.headers.connection, `round ${round}`).not.toBe('close');
-            const next = await client.send('GET', '/api/v1/health');
+            const next = await client.send('GET', SUITE_PROBES.public);
             expect(next.status, `round ${round}`).toBe(200);
             expect(next.reusedSocket, `round ${round}`).toBe(true);
           }
@@ -51,8 +51,8 @@ export function requestRulesSuite(start: StartServer): void {
         }
       });
 
-      it('refuses a larger body without reading it and says Connection: close, declared or counted', async () => {
-        const client = keepAliveClient(s.server.baseUrl);
+      itOverSocket(s, 'refuses a larger body without reading it and says Connection: close, declared or counted', async (baseUrl) => {
+        const client = keepAliveClient(baseUrl);
         try {
           for (const chunked of [false, true, false]) {
             const refused = await client.send('POST', '/api/v1/auth/login', { body: jsonOfSize(2 * BODY_DRAIN_LIMIT_BYTES), chunked, headers: { 'content-type': 'application/json' } });
@@ -60,7 +60,7 @@ export function requestRulesSuite(start: StartServer): void {
             expect(JSON.parse(refused.text)).toEqual(TOO_LARGE);
             expect(refused.headers.connection).toBe('close');
             // The client took the hint: the next request goes out on a new connection, and is answered.
-            const next = await client.send('GET', '/api/v1/health');
+            const next = await client.send('GET', SUITE_PROBES.public);
             expect(next.status).toBe(200);
             expect(next.reusedSocket).toBe(false);
           }

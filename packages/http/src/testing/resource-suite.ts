@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StartServer } from './server-under-test.js';
+import { SUITE_PROBES, type StartServer } from './server-under-test.js';
 import { loginAs, registerUser, SUPER, useServer, type SuiteServer } from './suite-setup.js';
 
 async function userWithRoles(s: SuiteServer, superToken: string, roles: string[]) {
@@ -12,18 +12,19 @@ async function userWithRoles(s: SuiteServer, superToken: string, roles: string[]
 }
 
 export function resourceSuite(start: StartServer): void {
-  describe('resource routes and roles', () => {
+  describe('guarded routes and roles', () => {
     const s = useServer(start);
     let superToken = '';
     const root = async () => (superToken ||= (await loginAs(s, SUPER.email, SUPER.password)).accessToken);
 
-    it('serves GET /api/v1/health to anyone', async () => {
-      const res = await s.api('GET', '/api/v1/health');
+    it('serves a route marked public to anyone, with or without a token', async () => {
+      const res = await s.api('GET', SUITE_PROBES.public);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: 'ok' });
+      expect((await s.api('GET', SUITE_PROBES.public, { token: await root() })).body).toEqual({ status: 'ok' });
     });
 
-    it('creates the bootstrap super user, verified, from the environment', async () => {
+    it('has the bootstrap super user, verified', async () => {
       const session = await loginAs(s, SUPER.email, SUPER.password);
       expect(session.user.roles).toContain('super');
       const me = await s.api('GET', '/api/v1/users/me', { token: session.accessToken });
@@ -54,13 +55,17 @@ export function resourceSuite(start: StartServer): void {
       expect((await s.api('GET', '/api/v1/users', { token: await root() })).status).toBe(200);
     });
 
-    it('GET /reports admits manager, admin and super (OR), not a plain user', async () => {
+    it('a route requiring manager, admin or super admits any of them (OR), not a plain user', async () => {
       const plain = await userWithRoles(s, await root(), ['user']);
       const manager = await userWithRoles(s, await root(), ['manager']);
-      expect((await s.api('GET', '/api/v1/reports', { token: plain.accessToken })).status).toBe(403);
-      expect((await s.api('GET', '/api/v1/reports', { token: manager.accessToken })).status).toBe(200);
-      expect((await s.api('GET', '/api/v1/reports', { token: await root() })).status).toBe(200);
-      expect((await s.api('GET', '/api/v1/reports')).status).toBe(401);
+      const admin = await userWithRoles(s, await root(), ['admin']);
+      expect((await s.api('GET', SUITE_PROBES.managers, { token: plain.accessToken })).status).toBe(403);
+      for (const token of [manager.accessToken, admin.accessToken, await root()]) {
+        const res = await s.api('GET', SUITE_PROBES.managers, { token });
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ ok: true });
+      }
+      expect((await s.api('GET', SUITE_PROBES.managers)).status).toBe(401);
     });
 
     it('PUT /users/:id/roles: super grants admin; admin grants manager but not admin or super', async () => {
@@ -91,12 +96,12 @@ export function resourceSuite(start: StartServer): void {
 
     it('a role change reaches the access token at the next refresh', async () => {
       const { body } = await registerUser(s);
-      expect((await s.api('GET', '/api/v1/reports', { token: body.accessToken })).status).toBe(403);
+      expect((await s.api('GET', SUITE_PROBES.managers, { token: body.accessToken })).status).toBe(403);
       await s.api('PUT', `/api/v1/users/${body.user.id}/roles`, { token: await root(), body: { roles: ['manager'] } });
       const refreshed = await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: body.refreshToken } });
       const verified = await s.api('POST', '/api/v1/auth/verify-token', { token: refreshed.body.accessToken });
       expect(verified.body.user.roles).toEqual(['manager']);
-      expect((await s.api('GET', '/api/v1/reports', { token: refreshed.body.accessToken })).status).toBe(200);
+      expect((await s.api('GET', SUITE_PROBES.managers, { token: refreshed.body.accessToken })).status).toBe(200);
     });
   });
 }

@@ -1,39 +1,51 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, it, type TestContext } from 'vitest';
 import { createClient, newUser, tokenFromLink, type Api } from './http-client.js';
-import { SUITE_SECRETS, type ServerUnderTest, type StartServer } from './server-under-test.js';
+import type { HttpSuiteTarget, ServerUnderTest, StartServer, SuiteServerOptions } from './server-under-test.js';
+import { APP_URL, sharedInstances, SUPER, type InstanceOptions } from './start-from-target.js';
 
-export const APP_URL = 'http://app.example.test';
+export { APP_URL, SUPER };
 export const VERIFY_LINK = `${APP_URL}/api/v1/auth/verify-email?token=`;
 export const RESET_LINK = `${APP_URL}/reset-password?token=`;
-export const SUPER = Object.freeze({ email: 'root@example.com', password: 'bootstrap super password' });
-
-/** Cheap Argon2id parameters keep the suite fast; the real parameters have their own tests. */
-const BASE_ENV = {
-  ...SUITE_SECRETS,
-  APP_URL,
-  ARGON2_MEMORY_COST: '1024',
-  ARGON2_TIME_COST: '1',
-  RATE_LIMIT_ENABLED: 'false',
-  BOOTSTRAP_SUPER_EMAIL: SUPER.email,
-  BOOTSTRAP_SUPER_PASSWORD: SUPER.password,
-};
 
 export interface SuiteServer {
   server: ServerUnderTest;
   api: Api;
 }
 
-/** Starts one server for the enclosing `describe` and closes it afterwards. */
-export function useServer(start: StartServer, env: Record<string, string> = {}): SuiteServer {
+/** Starts one app for the enclosing `describe`, with its settings, and closes it afterwards. */
+export function useServer(start: StartServer, options: SuiteServerOptions = {}): SuiteServer {
   const holder = {} as SuiteServer;
   beforeAll(async () => {
-    holder.server = await start({ ...BASE_ENV, ...env });
-    holder.api = createClient(holder.server.baseUrl);
+    holder.server = await start(options);
+    holder.api = createClient(holder.server.request);
   });
   afterAll(async () => {
     await holder.server?.close();
   });
   return holder;
+}
+
+/** Instances on one store for the enclosing `describe`, all closed (then the store) afterwards. */
+export function useSharedInstances(target: HttpSuiteTarget): { start(options?: InstanceOptions): Promise<SuiteServer> } {
+  const instances = sharedInstances(target);
+  afterAll(() => instances.close());
+  return {
+    async start(options = {}) {
+      const server = await instances.start(options);
+      return { server, api: createClient(server.request) };
+    },
+  };
+}
+
+/**
+ * A case that must write bytes on a real socket (what `fetch` cannot send, or a connection's
+ * reuse): it needs the app's `baseUrl` and is skipped, saying why, when the app is driven in-process only.
+ */
+export function itOverSocket(s: SuiteServer, name: string, test: (baseUrl: string) => Promise<void>): void {
+  it(name, async (context: TestContext) => {
+    if (!s.server.baseUrl) return context.skip('needs a real socket: give the suite a baseUrl to run it');
+    await test(s.server.baseUrl);
+  });
 }
 
 /** Registers a fresh user; returns the request body and the 201 response body. */

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { SqlDialectName } from '../sql-dialect.js';
 import { initialSchema } from './0001-initial-schema.js';
 import { tokenVersionAndRateLimits } from './0002-token-version-and-rate-limits.js';
+import { socialSignIn } from './0003-social-sign-in.js';
 
 /**
  * Every migration, in code rather than read from a folder, so it works from `dist` and from a
@@ -11,5 +12,6 @@ export function gatehouseMigrations(dialect: SqlDialectName): Record<string, Mig
   return {
     '0001-initial-schema': initialSchema(dialect),
     '0002-token-version-and-rate-limits': tokenVersionAndRateLimits(dialect),
+    '0003-social-sign-in': socialSignIn(dialect),
   };
 }

@@ -48,11 +48,13 @@ export async function ensureIndex(
   name: string,
   table: string,
   columns: readonly string[],
+  options: { unique?: boolean } = {},
 ): Promise<void> {
   if (dialect === 'mysql') {
     const { rows } = await sql`select 1 as found from information_schema.statistics
       where table_schema = database() and table_name = ${table} and index_name = ${name}`.execute(db);
     if (rows.length > 0) return;
   }
-  await createIndex(db, dialect, name).on(table).columns([...columns]).execute();
+  const index = createIndex(db, dialect, name).on(table).columns([...columns]);
+  await (options.unique ? index.unique() : index).execute();
 }

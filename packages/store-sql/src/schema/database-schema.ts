@@ -8,7 +8,11 @@ import type { ColumnType } from 'kysely';
 export type EpochMillis = ColumnType<number | string | bigint, number, number>;
 export type NullableEpochMillis = ColumnType<number | string | bigint | null, number | null, number | null>;
 
-/** `users`: one row per account. `*_key` columns hold the lower-cased value under a unique index. */
+/**
+ * `users`: one row per account. `*_key` columns hold the lower-cased value under a unique index. An
+ * account without an address has `email = ''` and `email_key = '!' + id` (no address starts with `!`
+ * and has no `@`); one without a password has `password_hash = ''` (see row-mapping.ts).
+ */
 export interface UsersTable {
   id: string;
   email: string;
@@ -54,6 +58,36 @@ export interface OneTimeTokensTable {
   created_at: EpochMillis;
   expires_at: EpochMillis;
   consumed_at: NullableEpochMillis;
+  /** The new address an `email-change` token confirms; added by `0003-social-sign-in`. */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** `user_identities`: accounts at identity providers linked to users. */
+export interface UserIdentitiesTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  email_verified: ColumnType<number | boolean, number, number>;
+  display_name: string | null;
+  avatar_url: string | null;
+  created_at: EpochMillis;
+  last_login_at: EpochMillis;
+}
+
+/** `oauth_states`: social sign-ins under way (SHA-256 of the state and of the browser's cookie). */
+export interface OAuthStatesTable {
+  state_hash: string;
+  provider: string;
+  browser_key_hash: string;
+  redirect_uri: string;
+  nonce: string | null;
+  link_user_id: string | null;
+  created_at: EpochMillis;
+  expires_at: EpochMillis;
+  consumed_at: NullableEpochMillis;
 }
 
 /**
@@ -74,4 +108,6 @@ export interface GatehouseDatabase {
   refresh_tokens: RefreshTokensTable;
   one_time_tokens: OneTimeTokensTable;
   rate_limits: RateLimitsTable;
+  user_identities: UserIdentitiesTable;
+  oauth_states: OAuthStatesTable;
 }

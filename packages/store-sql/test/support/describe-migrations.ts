@@ -5,8 +5,9 @@ import { initialSchema } from '../../src/migrations/0001-initial-schema.js';
 import { tokenVersionAndRateLimits } from '../../src/migrations/0002-token-version-and-rate-limits.js';
 import type { Scratch, SqlTestServer } from '../../src/testing/index.js';
 
-const GATEHOUSE_TABLES = ['one_time_tokens', 'rate_limits', 'refresh_tokens', 'user_roles', 'users'];
-const ALL_MIGRATIONS = ['0001-initial-schema', '0002-token-version-and-rate-limits'];
+const GATEHOUSE_TABLES = ['oauth_states', 'one_time_tokens', 'rate_limits', 'refresh_tokens', 'user_identities', 'user_roles', 'users'];
+const ALL_MIGRATIONS = ['0001-initial-schema', '0002-token-version-and-rate-limits', '0003-social-sign-in'];
+const AFTER_0001 = ALL_MIGRATIONS.slice(1);
 
 /** A database as deployments before 0002 have it: only the first migration applied and recorded. */
 const migrateTo0001 = ({ db, dialect }: SqlDatabase) => runMigrations(db, dialect, { '0001-initial-schema': initialSchema(dialect) });
@@ -75,7 +76,7 @@ export function describeMigrations(server: SqlTestServer): void {
       // A row written by a deployment that knew nothing of token versions.
       await database.db.insertInto('users').values(aUserRow('id-1', 'ada@x.com', 'ada')).execute();
 
-      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0002-token-version-and-rate-limits'] });
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: AFTER_0001 });
       expect(await tableNames(database, scratch)).toEqual(expect.arrayContaining(GATEHOUSE_TABLES));
       // The store is not closed here: afterEach destroys the shared Kysely instance.
       const store = createSqlStore(database);
@@ -90,7 +91,7 @@ export function describeMigrations(server: SqlTestServer): void {
       await migrateTo0001(database);
       await tokenVersionAndRateLimits(database.dialect).up(database.db);
 
-      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0002-token-version-and-rate-limits'] });
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: AFTER_0001 });
       expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: [] });
     });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describeRateLimiterContract } from '@gatehouse/core/testing';
+import { describeRateLimiterContract } from '@gatehousejs/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createSqlRateLimiter, openSqlStore, type SqlStore } from '../../src/index.js';
 

@@ -1,4 +1,4 @@
-import { describeAuthStoreContract } from '@gatehouse/core/testing';
+import { describeAuthStoreContract } from '@gatehousejs/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openSqlDatabase, openSqlStore, type SqlStore } from '../../src/index.js';
 import { describeMigrations } from './describe-migrations.js';

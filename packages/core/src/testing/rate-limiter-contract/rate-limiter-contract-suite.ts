@@ -21,8 +21,8 @@ export interface RateLimiterContractSubject {
  * `makeLimiter` runs before every test and must return a limiter without hits.
  *
  * @example
- * import { createMemoryRateLimiter } from '@gatehouse/core';
- * import { describeRateLimiterContract } from '@gatehouse/core/testing';
+ * import { createMemoryRateLimiter } from '@gatehousejs/core';
+ * import { describeRateLimiterContract } from '@gatehousejs/core/testing';
  *
  * describeRateLimiterContract('memory rate limiter', async () => ({ limiter: createMemoryRateLimiter() }));
  */

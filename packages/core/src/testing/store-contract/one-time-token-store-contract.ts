@@ -26,6 +26,21 @@ export function describeOneTimeTokenStoreContract(subject: StoreUnderTest): void
       expect(await tokens.findActiveOneTimeToken(token.tokenHash, 'password-reset', NOW)).toBeNull();
     });
 
+    it('deletes consumed, voided and expired tokens and keeps the usable ones', async () => {
+      const tokens = subject.store().oneTimeTokens;
+      const usable = aOneTimeToken('user-1', 'password-reset');
+      const consumed = aOneTimeToken('user-1', 'email-verification');
+      const voided = aOneTimeToken('user-2', 'password-reset');
+      const expired = aOneTimeToken('user-3', 'password-reset', { expiresAt: at(1_000) });
+      for (const token of [usable, consumed, voided, expired]) await tokens.saveOneTimeToken(token);
+      await tokens.consumeOneTimeToken(consumed.tokenHash, 'email-verification', at(500));
+      await tokens.revokeOneTimeTokens('user-2', 'password-reset', at(500));
+
+      expect(await tokens.deleteEndedOneTimeTokens(at(1_000))).toBe(3);
+      expect(await tokens.findActiveOneTimeToken(usable.tokenHash, 'password-reset', at(1_000))).toMatchObject({ userId: 'user-1' });
+      expect(await tokens.deleteEndedOneTimeTokens(at(1_000))).toBe(0);
+    });
+
     it('answers null for an unknown token', async () => {
       await subject.store().oneTimeTokens.saveOneTimeToken(aOneTimeToken('user-1', 'password-reset'));
 

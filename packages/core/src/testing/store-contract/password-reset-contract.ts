@@ -30,7 +30,7 @@ async function expectNothingChanged(store: AuthStore, scene: Scene): Promise<voi
   expect(await store.oneTimeTokens.findActiveOneTimeToken(scene.olderReset.tokenHash, 'password-reset', NOW)).toEqual({
     userId: scene.user.id,
   });
-  for (const token of scene.refresh) expect(await store.refreshTokens.consumeRefreshToken(token.jti, NOW)).toBe(true);
+  for (const token of scene.refresh) expect(await store.refreshTokens.consumeRefreshToken(token.jti, token.userId, NOW)).toBe(true);
 }
 
 /** `AuthStore.completePasswordReset`: all of it or none of it. */
@@ -71,8 +71,8 @@ export function describePasswordResetContract(subject: StoreUnderTest): void {
       const scene = await seedResetScene(subject.store());
 
       await subject.store().completePasswordReset({ tokenHash: scene.reset.tokenHash, passwordHash: '$new$', now: NOW });
-      for (const token of scene.refresh) expect(await subject.store().refreshTokens.consumeRefreshToken(token.jti, NOW)).toBe(false);
-      expect(await subject.store().refreshTokens.consumeRefreshToken(scene.bystanderRefresh.jti, NOW)).toBe(true);
+      for (const token of scene.refresh) expect(await subject.store().refreshTokens.consumeRefreshToken(token.jti, token.userId, NOW)).toBe(false);
+      expect(await subject.store().refreshTokens.consumeRefreshToken(scene.bystanderRefresh.jti, scene.bystanderRefresh.userId, NOW)).toBe(true);
     });
 
     it("voids the user's other reset tokens but not its verification token or another user's reset token", async () => {

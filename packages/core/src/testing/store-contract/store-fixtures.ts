@@ -30,7 +30,7 @@ function randomHex(bytes: number): string {
 let sequence = 0;
 
 /** A complete, valid user; each call gets its own id, e-mail and username unless overridden. */
-export function aUser(overrides: Partial<UserRecord> = {}): UserRecord {
+export function aUser(overrides: Partial<Omit<UserRecord, 'email'>> & { email?: string } = {}): UserRecord & { email: string } {
   sequence++;
   const createdAt = overrides.createdAt ?? at(sequence * 1000);
   return {

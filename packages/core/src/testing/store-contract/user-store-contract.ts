@@ -15,6 +15,18 @@ export function describeUserStoreContract(subject: StoreUnderTest): void {
       expect(comparable(await subject.store().users.findUserByEmail(user.email))).toEqual(comparable(user));
     });
 
+    it('finds a user with several roles, and one with none, with exactly their own roles', async () => {
+      const many = aUser({ roles: ['super', 'admin', 'manager', 'user'] });
+      const none = aUser({ roles: [] });
+      const other = aUser({ roles: ['manager'] });
+      for (const user of [many, none, other]) await subject.store().users.createUser(user);
+
+      for (const user of [many, none, other]) {
+        expect(comparable(await subject.store().users.findUserById(user.id))).toEqual(comparable(user));
+        expect(comparable(await subject.store().users.findUserByEmail(user.email))).toEqual(comparable(user));
+      }
+    });
+
     it('round-trips every timestamp exactly to the millisecond', async () => {
       const user = aUser({
         createdAt: new Date('1999-12-31T23:59:59.999Z'),
@@ -82,6 +94,15 @@ export function describeUserStoreContract(subject: StoreUnderTest): void {
 
       await expectAuthErrorCode(subject.store().users.createUser(aUser({ username: 'ada' })), 'USERNAME_TAKEN');
       await expectAuthErrorCode(subject.store().users.createUser(aUser({ username: 'ADA' })), 'USERNAME_TAKEN');
+    });
+
+    it('tells whether a username exists, case-insensitively, and finds none for a NUL byte', async () => {
+      await subject.store().users.createUser(aUser({ username: 'Known.Name' }));
+
+      expect(await subject.store().users.usernameExists('known.name')).toBe(true);
+      expect(await subject.store().users.usernameExists('KNOWN.NAME')).toBe(true);
+      expect(await subject.store().users.usernameExists('unknown.name')).toBe(false);
+      expect(await subject.store().users.usernameExists('Known.Name\u0000')).toBe(false);
     });
 
     it('keeps the case of a stored username while comparing it case-insensitively', async () => {

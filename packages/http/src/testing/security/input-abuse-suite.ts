@@ -37,6 +37,35 @@ export function inputAbuseSuite(start: StartServer): void {
       expect((await s.api('POST', '/api/v1/auth/forgot-password', { body: { email: 'eve@example.com\nBcc: x@example.com' } })).status).toBe(400);
     });
 
+    it('invisible and direction-changing names: refuses zero-width-only names, bidi controls and line separators', async () => {
+      for (const firstName of ['\u200B\u200B', '\u200D', 'Eve\u202Egnp.exe', 'Eve\u2028Admin', 'Eve\u2029', '\uFEFF']) {
+        const res = await register({ ...newUser(), firstName });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      }
+      expect((await register({ ...newUser(), lastName: '\u200E\u200F' })).status).toBe(400);
+      expect((await register({ ...newUser(), firstName: 'Zoë', lastName: 'Ñúñez-O\'Brien 李' })).status).toBe(201);
+    });
+
+    it('phishing text in a name: a mail to an address not confirmed yet carries no name', async () => {
+      const input = { ...newUser(), firstName: 'Bob. URGENT: sign in at https://evil.example' };
+      expect((await register(input)).status).toBe(201);
+      const confirmation = await s.server.waitForMail((m) => m.to.includes(input.email));
+      expect(confirmation.text).not.toContain('evil.example');
+      expect(confirmation.html).not.toContain('evil.example');
+      await s.api('POST', '/api/v1/auth/forgot-password', { body: { email: input.email } });
+      const reset = await s.server.waitForMail((m) => m.to.includes(input.email) && /reset/i.test(m.subject));
+      expect(reset.text).not.toContain('evil.example');
+    });
+
+    it('lone surrogates: a password or name that is not well-formed Unicode is refused, so no two passwords hash alike', async () => {
+      const lone = { ...newUser(), password: 'correct horse \uD800 battery', confirmPassword: 'correct horse \uD800 battery' };
+      expect((await register(lone)).status).toBe(400);
+      expect((await register({ ...newUser(), firstName: 'Eve\uDC00' })).status).toBe(400);
+      const login = await s.api('POST', '/api/v1/auth/login', { body: { email: 'someone@example.com', password: 'password \uDFFF here' } });
+      expect(login.status).toBe(400);
+    });
+
     it("SQL injection: o'hara@example.com and Robert'); DROP TABLE users;-- are stored and returned as data", async () => {
       const input = { ...newUser(), email: `o'hara.${Date.now()}@example.com`, firstName: "Robert'); DROP TABLE users;--" };
       const res = await register(input);
@@ -58,9 +87,13 @@ export function inputAbuseSuite(start: StartServer): void {
     });
 
     it('guessable passwords: refuses common breached ones and the e-mail or username itself', async () => {
-      const common = await register({ ...newUser(), password: 'password123', confirmPassword: 'password123' });
-      expect(common.status).toBe(400);
-      expect(common.body.details[0]).toMatchObject({ path: 'password' });
+      for (const password of ['password123', 'Passw0rd!', 'Qwerty123!', 'Summer2024!', 'zzzzzzzzzzzz', 'Gatehouse1']) {
+        const common = await register({ ...newUser(), password, confirmPassword: password });
+        expect(common.status).toBe(400);
+        expect(common.body.details[0]).toMatchObject({ path: 'password' });
+      }
+      // NIST 800-63B: a long passphrase without digits or symbols is fine (the README's example).
+      expect((await register(newUser())).status).toBe(201);
       const input = newUser('samepw');
       const same = await register({ ...input, password: input.email, confirmPassword: input.email });
       expect(same.status).toBe(400);

@@ -7,7 +7,7 @@ const ALLOWED = 'https://app.example.test';
 
 export function responsesSuite(start: StartServer): void {
   describe('threat: leaks through responses (caching, sniffing, CORS, echoed secrets)', () => {
-    const s = useServer(start, { CORS_ORIGINS: ALLOWED });
+    const s = useServer(start, { corsOrigins: [ALLOWED] });
 
     it('marks every auth response no-store and nosniff, errors included', async () => {
       const { body } = await registerUser(s);
@@ -48,7 +48,7 @@ export function responsesSuite(start: StartServer): void {
   });
 
   describe('threat: memory exhaustion by a login flood (Argon2id is memory-hard)', () => {
-    const s = useServer(start, { ARGON2_MEMORY_COST: '19456', ARGON2_TIME_COST: '2', HASH_MAX_CONCURRENT: '1', HASH_MAX_QUEUED: '0' });
+    const s = useServer(start, { config: { argon2: { memoryCost: 19456, timeCost: 2 }, hashing: { maxConcurrent: 1, maxQueued: 0 } } });
 
     it('refuses hashes beyond the cap with 503 and Retry-After instead of queueing without end', async () => {
       const results = await Promise.all(

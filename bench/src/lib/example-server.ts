@@ -1,0 +1,101 @@
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { BENCH_PASSWORD, type Answer, type CpuUse } from '../servers/protocol.js';
+import type { MeasuredServer } from './script-server.js';
+
+const CPU_REPORTER = new URL('../servers/cpu-reporter.js', import.meta.url);
+const EXAMPLE_MAIN = {
+  express: new URL('../../../examples/express-server/dist/main.js', import.meta.url),
+  hono: new URL('../../../examples/hono-server/dist/main.js', import.meta.url),
+};
+
+export type ExampleFramework = keyof typeof EXAMPLE_MAIN;
+
+/** An example server as it ships (its own `main.js`, configured from the environment) and a user on it. */
+export interface ExampleServer extends MeasuredServer {
+  email: string;
+  password: string;
+  accessToken: string;
+}
+
+async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Registers a new user over HTTP, as a client would, and logs in as that user. */
+export async function registerAndLogIn(baseUrl: string, tag: string): Promise<{ email: string; accessToken: string }> {
+  const email = `bench-${tag}@example.com`;
+  await postJson(`${baseUrl}/api/v1/auth/register`, {
+    firstName: 'Bench',
+    lastName: 'User',
+    username: `bench_${tag}`,
+    email,
+    password: BENCH_PASSWORD,
+    confirmPassword: BENCH_PASSWORD,
+  });
+  const login = await postJson(`${baseUrl}/api/v1/auth/login`, { email, password: BENCH_PASSWORD });
+  return { email, accessToken: String(login.accessToken) };
+}
+
+/**
+ * Starts `examples/<framework>-server/dist/main.js` in a process of its own with the environment an
+ * operator would give it (the store at `databaseUrl`, rate limits off so the load is not refused,
+ * the development mail catcher on a free port), waits for its "listening" line, and signs a user up.
+ */
+export async function startExampleServer(framework: ExampleFramework, databaseUrl: string): Promise<ExampleServer> {
+  const secret = () => randomBytes(48).toString('base64url');
+  const child = fork(EXAMPLE_MAIN[framework], [], {
+    execArgv: ['--import', CPU_REPORTER.href],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: secret(),
+      JWT_REFRESH_SECRET: secret(),
+      RATE_LIMIT_ENABLED: 'false',
+      MAILHOG_SMTP_PORT: '0',
+    },
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the ${framework} example did not start within 60 s`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`the ${framework} example exited with ${code} before it listened`)));
+    // The server logs a JSON line per audit event: keep reading (and dropping) them so it never blocks.
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.includes('"gatehouse example server listening"')) return;
+      clearTimeout(timer);
+      resolve(String((JSON.parse(line) as { url: string }).url));
+    });
+  });
+  const pending = new Map<number, (value: CpuUse) => void>();
+  let nextId = 1;
+  child.on('message', (message: Answer) => {
+    pending.get(message.id)?.(message.value as CpuUse);
+    pending.delete(message.id);
+  });
+  const user = await registerAndLogIn(url, randomBytes(6).toString('hex'));
+  return {
+    url,
+    email: user.email,
+    password: BENCH_PASSWORD,
+    accessToken: user.accessToken,
+    cpu: () =>
+      new Promise<CpuUse>((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        child.send({ id, question: 'cpu' });
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

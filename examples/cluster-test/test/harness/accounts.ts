@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { MailCatcher } from '@gatehousejs/example-server-kit';
+import type { Answer, HttpClient } from './http-client.js';
+
+/** Every account the cluster test creates has an address under this domain: the database check counts them. */
+export const TEST_DOMAIN = 'cluster.test';
+
+export interface Account {
+  email: string;
+  username: string;
+  password: string;
+}
+
+let serial = 0;
+
+/** A fresh account input; `label` only makes logs readable. */
+export function newAccount(label: string, domain = TEST_DOMAIN): Account {
+  const id = `${label}${++serial}${randomBytes(4).toString('hex')}`.slice(0, 28);
+  return { email: `${id}@${domain}`, username: id, password: `Cluster pass ${randomBytes(6).toString('hex')}` };
+}
+
+export const registerBody = (account: Account) => ({
+  firstName: 'Cluster',
+  lastName: 'Test',
+  username: account.username,
+  email: account.email,
+  password: account.password,
+  confirmPassword: account.password,
+});
+
+export const register = (http: HttpClient, account: Account, pin?: number): Promise<Answer> =>
+  http.send('POST', '/api/v1/auth/register', { json: registerBody(account), ...(pin === undefined ? {} : { pin }) });
+
+export const login = (http: HttpClient, email: string, password: string, pin?: number): Promise<Answer> =>
+  http.send('POST', '/api/v1/auth/login', { json: { email, password }, ...(pin === undefined ? {} : { pin }) });
+
+export const refresh = (http: HttpClient, refreshToken: string, pin?: number): Promise<Answer> =>
+  http.send('POST', '/api/v1/auth/refresh-token', { json: { refreshToken }, ...(pin === undefined ? {} : { pin }) });
+
+/** The token of the newest reset link mailed to `email`. */
+export async function mailedResetToken(mail: MailCatcher, email: string): Promise<string> {
+  const message = await mail.waitFor((m) => m.to.includes(email) && m.text.includes('/reset-password?token='), { timeoutMs: 10_000 });
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(message.text);
+  if (!match) throw new Error('the reset mail holds no token');
+  return match[1]!;
+}

@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMailCatcher, type MailCatcher } from '@gatehousejs/example-server-kit';
+import { startBalancer, type Balancer } from './nginx-balancer.js';
+import { createPrivatePostgres, type PrivatePostgres } from './private-postgres.js';
+import { createPrivateRedis, type PrivateRedis } from './private-redis.js';
+import { freePort, tail } from './processes.js';
+import { createServerInstance, type Framework, type ServerInstance } from './server-instance.js';
+import type { ClusterTools } from './tools.js';
+
+/**
+ * Failed logins per account and client before the lockout. Attempts are counted before the password
+ * check, so the load's parallel logins of one account (at most 32 in flight) must stay under it; the
+ * lockout case sends exactly this many failures.
+ */
+export const LOGIN_FAILURE_LIMIT = 40;
+
+const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Instances in nginx's order: Express and Hono mixed. */
+export const FRAMEWORKS: Framework[] = ['express', 'hono', 'express'];
+
+/** Seconds an instance is given to drain after SIGTERM (SHUTDOWN_TIMEOUT). */
+export const SHUTDOWN_TIMEOUT_SECONDS = 5;
+
+export interface Cluster {
+  readonly dir: string;
+  readonly postgres: PrivatePostgres;
+  readonly redis: PrivateRedis;
+  readonly mail: MailCatcher;
+  readonly instances: ServerInstance[];
+  readonly balancer: Balancer;
+  /** Start times of the instances at start-up, in ms. */
+  readonly startMs: number[];
+  /** The log tails of every instance and of nginx, for a failure message. */
+  logs(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Makes the examples' dist current (`tsc -b`, incremental: about a second when nothing changed;
+ * CI's `pnpm typecheck` has built it already), since the instances run as `pnpm start` does.
+ */
+export function buildExamples(): void {
+  const tsc = createRequire(join(REPOSITORY, 'package.json')).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: REPOSITORY, stdio: 'pipe' });
+}
+
+/**
+ * The environment of every instance: the same secrets, database, Redis and SMTP server, so any
+ * instance can serve any request. Cheap Argon2 parameters keep the machine's two cores for
+ * routing, not hashing; the auth-request limit is raised because every test client comes from
+ * 127.0.0.1, while the lockout keeps its default (5 failures / 15 min).
+ */
+export function instanceEnvironment(postgres: PrivatePostgres, redis: PrivateRedis, mail: MailCatcher, publicUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    APP_URL: publicUrl,
+    DATABASE_URL: postgres.url,
+    DATABASE_POOL_SIZE: '5',
+    REDIS_URL: redis.url,
+    RATE_LIMIT_STORE: 'redis',
+    RATE_LIMIT_ENABLED: 'true',
+    RATE_LIMIT_AUTH_REQUESTS: '1000000/1m',
+    // Login attempts are counted before the password check (issue 13): the load sends many parallel
+    // logins of one account through one proxy address, which the default 5/15m would lock.
+    RATE_LIMIT_LOGIN_FAILURES: `${LOGIN_FAILURE_LIMIT}/15m`,
+    RATE_LIMIT_MAILS: '1000/1h',
+    TRUST_PROXY: '127.0.0.1',
+    SHUTDOWN_TIMEOUT: `${SHUTDOWN_TIMEOUT_SECONDS}s`,
+    JWT_SECRET: 'cluster-test-access-secret-0123456789abcdef',
+    JWT_REFRESH_SECRET: 'cluster-test-refresh-secret-0123456789abcdef',
+    ARGON2_MEMORY_COST: '4096',
+    ARGON2_TIME_COST: '1',
+    SMTP_HOST: mail.host,
+    SMTP_PORT: String(mail.port),
+    MAIL_FROM: 'Gatehouse <no-reply@cluster.test>',
+  };
+}
+
+/** PostgreSQL, Redis, a mail catcher, three instances (first alone, so migrations run once) and nginx. */
+export async function startCluster(tools: ClusterTools): Promise<Cluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cluster-'));
+  // nginx's workers and PostgreSQL run as other users when we are root; they need to reach their folders.
+  chmodSync(dir, 0o755);
+  const closers: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch(() => {});
+    if (process.env.GATEHOUSE_CLUSTER_KEEP_LOGS !== '1') rmSync(dir, { recursive: true, force: true });
+  };
+  let instances: ServerInstance[] = [];
+  const logs = () =>
+    [
+      ...instances.map((i) => `--- instance ${i.index} (${i.framework}) ${i.logFile}\n${tail(i.logFile, 15)}`),
+      `--- nginx\n${tail(join(dir, 'nginx', 'nginx-error.log'), 10)}`,
+      `--- postgres\n${tail(join(dir, 'postgres.log'), 10)}`,
+    ].join('\n');
+  try {
+    const postgres = await createPrivatePostgres(tools, dir);
+    closers.push(() => postgres.stop());
+    const redis = await createPrivateRedis(tools, dir);
+    closers.push(() => redis.stop());
+    const mail = await startMailCatcher({ port: 0, maxMessages: 200 });
+    closers.push(() => mail.close());
+    const ports = await Promise.all(FRAMEWORKS.map(() => freePort()));
+    // nginx's port is only known once it starts; links in mails need not be followed by the test.
+    const env = instanceEnvironment(postgres, redis, mail, 'http://127.0.0.1:8080');
+    instances = FRAMEWORKS.map((framework, index) => createServerInstance(index, framework, ports[index]!, dir, env));
+    closers.push(() =>
+      Promise.all(
+        instances.map(async (instance) => {
+          instance.signal('SIGKILL');
+          await instance.waitForExit(5000);
+        }),
+      ),
+    );
+    const first = await instances[0]!.start();
+    const rest = await Promise.all(instances.slice(1).map((instance) => instance.start()));
+    const balancer = await startBalancer(tools, dir, ports);
+    closers.push(() => balancer.stop());
+    return {
+      dir,
+      postgres,
+      redis,
+      mail,
+      instances,
+      balancer,
+      startMs: [first, ...rest],
+      logs,
+      close,
+    };
+  } catch (error) {
+    const message = `${error instanceof Error ? error.message : String(error)}\n${logs()}`;
+    await close();
+    throw new Error(message, { cause: error });
+  }
+}

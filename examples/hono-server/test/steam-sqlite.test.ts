@@ -1,0 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeSteamSignInSuite, startForSuite } from '@gatehousejs/example-server-kit/testing';
+import { afterAll } from 'vitest';
+import { createHonoListener } from './start-hono.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'gatehouse-steam-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describeSteamSignInSuite('Hono example on SQLite', (env) => startForSuite(createHonoListener, { ...env, DATABASE_URL: `sqlite:${join(folder, 'steam.db')}` }));

@@ -1,0 +1,54 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger.js';
+import { chooseRequestId, runWithRequestId } from './request-id.js';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, log: createLogger(stream as never) };
+}
+
+describe('the example logger (pino)', () => {
+  it('writes one JSON line with level, ISO time, message and fields', () => {
+    const { lines, log } = capture();
+    log.warn('port taken', { port: 1025 });
+    expect(lines).toEqual([{ level: 'warn', time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), message: 'port taken', port: 1025 }]);
+  });
+
+  it('redacts passwords, tokens, codes and credential headers wherever a caller puts them', () => {
+    const { lines, log } = capture();
+    log.info('request', {
+      password: 'hunter2 hunter2',
+      refreshToken: 'eyJ.refresh',
+      body: { token: 'one-time', code: 'exchange-code', email: 'a***@example.com' },
+      req: { headers: { authorization: 'Bearer eyJ.access', cookie: 'sid=1', accept: 'application/json' } },
+    });
+    const text = JSON.stringify(lines[0]);
+    for (const secret of ['hunter2', 'eyJ.refresh', 'one-time', 'exchange-code', 'eyJ.access', 'sid=1']) expect(text).not.toContain(secret);
+    expect(lines[0]).toMatchObject({ body: { email: 'a***@example.com' }, req: { headers: { accept: 'application/json' } } });
+  });
+
+  it('puts the request id on every line written while that request runs, and on none outside it', async () => {
+    const { lines, log } = capture();
+    await runWithRequestId('req-1', async () => {
+      log.info('first');
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      log.error('after an await');
+    });
+    log.info('outside');
+    expect(lines.map((l) => l.requestId)).toEqual(['req-1', 'req-1', undefined]);
+  });
+
+  it('keeps a plain X-Request-Id from a proxy and replaces anything else with a UUID', () => {
+    expect(chooseRequestId('abc-123.X_y')).toBe('abc-123.X_y');
+    for (const bad of [undefined, '', 'a b', 'x'.repeat(65), 'line\nbreak', '{"json":1}']) {
+      expect(chooseRequestId(bad)).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});

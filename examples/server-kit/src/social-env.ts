@@ -1,0 +1,87 @@
+import { AuthError, parseSocialConfig, type SocialConfigInput } from '@gatehousejs/core';
+
+/** OAuth 2.0 / OIDC providers configured by `OAUTH_<ID>_CLIENT_ID` and `OAUTH_<ID>_CLIENT_SECRET`. */
+const CREDENTIAL_PROVIDERS = ['google', 'microsoft', 'facebook', 'x', 'linkedin', 'github', 'gitlab', 'discord', 'twitch', 'spotify', 'slack', 'battlenet'] as const;
+
+const read = (env: NodeJS.ProcessEnv, name: string) => {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+};
+
+/** What reading the social settings found worth a warning at start (settings meant for tests). */
+export interface SocialSettings {
+  config: SocialConfigInput | undefined;
+  warnings: string[];
+}
+
+/**
+ * The social sign-in settings of the example (CONTRACT §8): a provider is enabled when its
+ * credentials are set (Steam with `STEAM_ENABLED=true`). `OAUTH_<ID>_ISSUER` points an OIDC provider
+ * at another issuer (a self-managed GitLab, a Battle.net region); `OAUTH_<ID>_AUTHORIZATION_URL`,
+ * `_TOKEN_URL`, `_API_URL`, `STEAM_OPENID_ENDPOINT`, `STEAM_API_URL` and
+ * `OAUTH_ALLOW_INSECURE_PROVIDERS` exist for tests against local providers and are warned about.
+ */
+export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, problem: (message: string) => Error): SocialSettings {
+  const warnings: string[] = [];
+  const providers: Record<string, unknown> = {};
+  for (const id of CREDENTIAL_PROVIDERS) {
+    const prefix = `OAUTH_${id.toUpperCase()}_`;
+    const clientId = read(env, `${prefix}CLIENT_ID`);
+    const clientSecret = read(env, `${prefix}CLIENT_SECRET`);
+    if (!clientId && !clientSecret) continue;
+    if (!clientId || !clientSecret) throw problem(`${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET must be set together.`);
+    const issuer = read(env, `${prefix}ISSUER`);
+    const authorizationEndpoint = read(env, `${prefix}AUTHORIZATION_URL`);
+    const tokenEndpoint = read(env, `${prefix}TOKEN_URL`);
+    const apiBase = read(env, `${prefix}API_URL`);
+    if (authorizationEndpoint || tokenEndpoint) warnings.push(`${prefix}AUTHORIZATION_URL/TOKEN_URL replace the provider's endpoints: for tests only.`);
+    providers[id] = {
+      clientId,
+      clientSecret,
+      ...(issuer ? { issuer } : {}),
+      ...(authorizationEndpoint && tokenEndpoint ? { endpoints: { authorizationEndpoint, tokenEndpoint, ...(apiBase ? { apiBase } : {}) } } : {}),
+      ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_TENANT') ? { tenant: read(env, 'OAUTH_MICROSOFT_TENANT') } : {}),
+    };
+  }
+  const appleId = read(env, 'OAUTH_APPLE_CLIENT_ID');
+  if (appleId) {
+    const privateKey = read(env, 'OAUTH_APPLE_PRIVATE_KEY')?.replace(/\\n/g, '\n');
+    providers.apple = {
+      clientId: appleId,
+      teamId: read(env, 'OAUTH_APPLE_TEAM_ID'),
+      keyId: read(env, 'OAUTH_APPLE_KEY_ID'),
+      privateKey,
+      ...(read(env, 'OAUTH_APPLE_ISSUER') ? { issuer: read(env, 'OAUTH_APPLE_ISSUER') } : {}),
+    };
+  }
+  const oidcIssuer = read(env, 'OIDC_ISSUER');
+  if (oidcIssuer) {
+    providers.oidc = {
+      issuer: oidcIssuer,
+      clientId: read(env, 'OIDC_CLIENT_ID'),
+      clientSecret: read(env, 'OIDC_CLIENT_SECRET'),
+      ...(read(env, 'OIDC_NAME') ? { name: read(env, 'OIDC_NAME') } : {}),
+    };
+  }
+  if (read(env, 'STEAM_ENABLED')?.toLowerCase() === 'true') {
+    const endpoint = read(env, 'STEAM_OPENID_ENDPOINT');
+    if (endpoint) warnings.push('STEAM_OPENID_ENDPOINT replaces https://steamcommunity.com/openid/login: for tests only.');
+    providers.steam = {
+      ...(read(env, 'STEAM_API_KEY') ? { apiKey: read(env, 'STEAM_API_KEY') } : {}),
+      ...(endpoint ? { endpoint } : {}),
+      ...(read(env, 'STEAM_API_URL') ? { apiBase: read(env, 'STEAM_API_URL') } : {}),
+    };
+  }
+  const allowInsecureProviders = read(env, 'OAUTH_ALLOW_INSECURE_PROVIDERS')?.toLowerCase() === 'true';
+  if (allowInsecureProviders) warnings.push('OAUTH_ALLOW_INSECURE_PROVIDERS lets providers be reached over plain http: for tests only.');
+  const allowlist = (read(env, 'OAUTH_REDIRECT_ALLOWLIST') ?? `${appUrl}/`).split(',').map((entry) => entry.trim()).filter(Boolean);
+  const config: SocialConfigInput = { appUrl, redirectAllowlist: allowlist, allowInsecureProviders, providers: providers as SocialConfigInput['providers'] };
+  try {
+    parseSocialConfig(config);
+  } catch (error) {
+    // Name the variables, not core's setting paths; never echo a secret.
+    if (error instanceof AuthError) throw problem(`Invalid social sign-in configuration: ${error.message.replace(/^Invalid setting social\./, '')}`);
+    throw error;
+  }
+  return { config: Object.keys(providers).length > 0 ? config : { ...config, providers: {} }, warnings };
+}

@@ -1,0 +1,32 @@
+import { CliFailure, EXIT } from '../cli-io.js';
+import { withStore } from '../open-database.js';
+import type { Command } from './command.js';
+import { parseRoles } from './create-user.js';
+import { describeUser, findUserOrFail } from './find-user.js';
+
+export const setRoles: Command = {
+  name: 'set-roles',
+  summary: "Replace a user's roles (no roles: remove them all).",
+  usage: [
+    'gatehouse set-roles <e-mail> [<role>…]',
+    'Roles: super, admin, manager, user. The last super keeps its role. Live access tokens end when the',
+    'server checks token versions (CHECK_TOKEN_VERSION); otherwise the change shows at the next refresh.',
+  ],
+  options: {},
+  positionals: { min: 1 },
+  async run(io, { positionals }) {
+    const [email, ...names] = positionals;
+    const roles = parseRoles(names);
+    await withStore(io, async (store) => {
+      const user = await findUserOrFail(store, email!);
+      if (user.roles.includes('super') && !roles.includes('super')) {
+        const supers = await store.users.listUsersByRole('super');
+        if (supers.length <= 1) throw new CliFailure('Refused: this is the last super user; give another user super first.', EXIT.failed);
+      }
+      const now = new Date();
+      const updated = await store.users.setUserRoles(user.id, roles, now);
+      await store.users.bumpTokenVersion(user.id, now);
+      io.out(`Updated ${describeUser(updated ?? user)}`);
+    });
+  },
+};

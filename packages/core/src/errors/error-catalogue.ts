@@ -1,0 +1,78 @@
+/**
+ * One entry of the error catalogue: the HTTP status an adapter answers with, the sentence a client
+ * sees (safe to show: never a token, a password or a full e-mail address), and for a dependency that
+ * is unavailable, which one it is and when trying again makes sense.
+ */
+export interface ErrorCatalogueEntry {
+  readonly status: number;
+  readonly message: string;
+  /** Sent as `Retry-After` (whole seconds) unless the error carries its own. */
+  readonly retryAfterSeconds?: number;
+  /** A dependency that is unavailable: answered 503 and logged as one line naming it, without a stack. */
+  readonly dependency?: 'database' | 'rate-limit store' | 'password hasher' | 'mail server';
+}
+
+const UNAVAILABLE = 'A service this request needs is unavailable. Please try again shortly.';
+
+/**
+ * Every error Gatehouse raises, in one place: code → status → default message (as jose's
+ * `util/errors.ts` and Fastify's `lib/errors.js` keep theirs). Core, the stores, the adapters, the
+ * mailer and the hasher all throw `AuthError` with one of these codes; the sentence and the status of
+ * a code are decided here and nowhere else. A 500's message only ever reaches the server log.
+ */
+export const ERROR_CATALOGUE = Object.freeze({
+  // Input
+  VALIDATION_FAILED: { status: 400, message: 'The request is invalid.' },
+  PASSWORD_MISMATCH: { status: 400, message: 'Password and confirmPassword do not match.' },
+  ONE_TIME_TOKEN_INVALID: { status: 400, message: 'The link is invalid, was already used or has expired.' },
+  // Credentials and tokens
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid e-mail or password.' },
+  TOKEN_MISSING: { status: 401, message: 'An access token is required (Authorization: Bearer <token>).' },
+  TOKEN_INVALID: { status: 401, message: 'The token is invalid.' },
+  AUTHORIZATION_MALFORMED: { status: 401, message: 'The Authorization header must be "Bearer <token>".' },
+  TOKEN_EXPIRED: { status: 401, message: 'The token has expired.' },
+  REFRESH_TOKEN_REUSED: { status: 401, message: 'The refresh token has already been used or was revoked.' },
+  // Permissions
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please confirm your e-mail address first.' },
+  INSUFFICIENT_ROLE: { status: 403, message: 'You do not have a role that allows this.' },
+  ROLE_GRANT_FORBIDDEN: { status: 403, message: 'Only a super administrator may grant or change the super and admin roles.' },
+  LAST_SUPER: { status: 409, message: 'This is the last super administrator: grant super to someone else first.' },
+  // Resources
+  USER_NOT_FOUND: { status: 404, message: 'No user has this id.' },
+  PROVIDER_NOT_FOUND: { status: 404, message: 'This sign-in provider is not available.' },
+  IDENTITY_NOT_FOUND: { status: 404, message: 'No account of this provider is linked to this user.' },
+  IDENTITY_IN_USE: { status: 409, message: 'This account at the provider is already linked to a user.' },
+  LAST_SIGN_IN_METHOD: { status: 409, message: 'This is the last way to sign in to this account; add another one first.' },
+  EMAIL_TAKEN: { status: 409, message: 'This e-mail address is already registered.' },
+  USERNAME_TAKEN: { status: 409, message: 'This username is already taken.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait before trying again.' },
+  // The HTTP layer (any adapter)
+  ROUTE_NOT_FOUND: { status: 404, message: 'No route matches this request.' },
+  PATH_MALFORMED: { status: 400, message: 'The request path is not validly percent-encoded.' },
+  BODY_MALFORMED: { status: 400, message: 'The request body is not valid JSON.' },
+  BODY_UNREADABLE: { status: 400, message: 'The request body could not be read.' },
+  BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  BODY_COMPRESSED: { status: 415, message: 'Compressed request bodies are not supported (Content-Encoding).' },
+  BODY_NOT_JSON: { status: 415, message: 'The request body must be JSON (Content-Type: application/json).' },
+  BODY_NOT_UTF8: { status: 415, message: 'The request body must be UTF-8 encoded JSON.' },
+  /** A form_post callback (Sign in with Apple) whose body is not a form. */
+  BODY_NOT_FORM: { status: 415, message: 'The request body must be a form (Content-Type: application/x-www-form-urlencoded).' },
+  /** A framework's own 4xx (Express's body-parser, Hono's `HTTPException`): its status is kept. */
+  REQUEST_REFUSED: { status: 400, message: 'The request could not be processed.' },
+  // Dependencies: 503 with Retry-After, one log line naming the dependency
+  SERVICE_BUSY: { status: 503, message: 'The server is busy. Please try again shortly.', retryAfterSeconds: 1, dependency: 'password hasher' },
+  HASHER_UNAVAILABLE: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 5, dependency: 'password hasher' },
+  DATABASE_UNAVAILABLE: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 5, dependency: 'database' },
+  RATE_LIMITER_UNAVAILABLE: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 5, dependency: 'rate-limit store' },
+  MAIL_DELIVERY_FAILED: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 60, dependency: 'mail server' },
+  // Bugs and set-up: the message goes to the log only
+  INVALID_CONFIG: { status: 500, message: 'The configuration is invalid.' },
+  MIGRATION_FAILED: { status: 500, message: 'A database migration failed.' },
+  INTERNAL_ERROR: { status: 500, message: 'An unexpected error occurred.' },
+} as const satisfies Record<string, ErrorCatalogueEntry>);
+
+/**
+ * Every failure that Gatehouse reports. The union is closed on purpose and comes from the catalogue,
+ * so a code cannot exist without its status and its sentence.
+ */
+export type AuthErrorCode = keyof typeof ERROR_CATALOGUE;

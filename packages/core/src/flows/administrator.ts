@@ -1,0 +1,24 @@
+import { AuthError } from '../errors/auth-error.js';
+import type { UserRecord } from '../ports/user-store.js';
+import { PRIVILEGED_ROLES, type Role } from '../roles/roles.js';
+import type { FlowContext } from './flow-context.js';
+
+/** Who asks for a privileged action: only the id counts; roles are read from the store. */
+export interface Actor {
+  id: string;
+}
+
+export const isPrivileged = (role: Role): boolean => PRIVILEGED_ROLES.includes(role);
+
+/**
+ * The actor as the store knows it now, if it holds `admin` or `super` now. The roles in an access
+ * token are those of issue time: a `super` demoted a minute ago still carries `super` in its token,
+ * so privileged actions never trust it. Deny by default: an unknown actor is refused too.
+ */
+export async function requireAdministrator(ctx: FlowContext, actor: Actor): Promise<UserRecord & { isSuper: boolean }> {
+  const current = await ctx.store.users.findUserById(actor.id);
+  if (!current || !current.roles.some(isPrivileged)) {
+    throw new AuthError('INSUFFICIENT_ROLE');
+  }
+  return { ...current, isSuper: current.roles.includes('super') };
+}

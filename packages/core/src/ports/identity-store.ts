@@ -1,0 +1,50 @@
+/**
+ * An account at an outside identity provider, linked to a local user. `(provider, issuer, subject)`
+ * names it: the subject is only unique within its issuer (a generic OpenID Connect provider may be
+ * pointed at another issuer later; Microsoft's issuer names the tenant). A user holds at most one
+ * identity per provider.
+ */
+export interface IdentityRecord {
+  id: string;
+  userId: string;
+  /** Provider id, e.g. `google`, `steam`, `oidc`. */
+  provider: string;
+  /** The issuer that vouched for the subject: the OpenID `iss`, or a fixed URL for plain OAuth 2.0 providers. */
+  issuer: string;
+  /** The provider's stable id of the account, read from the raw profile. */
+  subject: string;
+  /** The address the provider reported at the last sign-in, if any; lower-cased. */
+  email: string | null;
+  /** Whether the provider says it verified `email`. */
+  emailVerified: boolean;
+  displayName: string | null;
+  avatarUrl: string | null;
+  createdAt: Date;
+  lastLoginAt: Date;
+}
+
+/** What a sign-in refreshes on an identity: the profile as the provider shows it now. */
+export type IdentityProfile = Pick<IdentityRecord, 'email' | 'emailVerified' | 'displayName' | 'avatarUrl'>;
+
+/** How `unlinkIdentity` went. */
+export type UnlinkOutcome = 'unlinked' | 'not-linked' | 'last-sign-in-method';
+
+/**
+ * Where linked identities live. Uniqueness of `(provider, issuer, subject)` and of
+ * `(userId, provider)` is the store's job and must be atomic.
+ */
+export interface IdentityStore {
+  /** Inserts an identity. Rejects with `AuthError` `IDENTITY_IN_USE` on either duplicate. */
+  linkIdentity(identity: IdentityRecord): Promise<void>;
+  findIdentity(provider: string, issuer: string, subject: string): Promise<IdentityRecord | null>;
+  /** The user's identities, oldest first. */
+  listIdentitiesOfUser(userId: string): Promise<IdentityRecord[]>;
+  /** Sets the profile fields and `lastLoginAt` of the identity with this id. */
+  recordIdentityLogin(id: string, profile: IdentityProfile, at: Date): Promise<void>;
+  /**
+   * Removes the user's identity at `provider`, unless the user would be left without a way to sign
+   * in (no password and no other identity): then nothing changes. The check and the delete are one
+   * atomic step, so two parallel unlinks of a user's last two identities leave one.
+   */
+  unlinkIdentity(userId: string, provider: string): Promise<UnlinkOutcome>;
+}

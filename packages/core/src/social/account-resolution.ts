@@ -1,0 +1,142 @@
+import { AuthError, isAuthError } from '../errors/auth-error.js';
+import type { FlowContext } from '../flows/flow-context.js';
+import type { IdentityRecord } from '../ports/identity-store.js';
+import type { UserRecord } from '../ports/user-store.js';
+import { randomUuid } from '../random/random-values.js';
+import { forgotPasswordInput, LIMITS } from '../validation/input-schemas.js';
+import type { ProviderId, ProviderProfile } from './provider-definition.js';
+
+/** Why a callback sends the browser back with `?error=` (CONTRACT §8). */
+export type CallbackError = 'access_denied' | 'account_exists' | 'identity_in_use' | 'provider_error';
+
+export type Resolution =
+  | { outcome: 'signed-in'; userId: string; isNewUser: boolean; mailConfirmationTo?: string }
+  | { outcome: 'linked' }
+  | { outcome: 'refused'; error: CallbackError };
+
+/** The provider's address, normalized, if it is a valid one; else none. */
+function validEmail(value: string | null): string | null {
+  if (value === null) return null;
+  const parsed = forgotPasswordInput.safeParse({ email: value });
+  return parsed.success ? parsed.data.email : null;
+}
+
+/** A username from the provider's name, cleaned to CONTRACT §5 (`[A-Za-z0-9_.-]`, 3–32). */
+export function usernameBase(preferred: string | null, provider: ProviderId): string {
+  const cleaned = (preferred ?? '')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_.-]+/g, '_')
+    .replace(/^[_.-]+|[_.-]+$/g, '')
+    .slice(0, LIMITS.usernameMax - 5);
+  return cleaned.length >= LIMITS.usernameMin ? cleaned : `${provider}_user`;
+}
+
+function newIdentity(ctx: FlowContext, provider: ProviderId, profile: ProviderProfile, userId: string, email: string | null, now: Date): IdentityRecord {
+  return {
+    id: randomUuid(ctx.random),
+    userId,
+    provider,
+    issuer: profile.issuer,
+    subject: profile.subject,
+    email,
+    emailVerified: email !== null && profile.emailVerified,
+    displayName: profile.displayName?.slice(0, 255) ?? null,
+    avatarUrl: profile.avatarUrl && profile.avatarUrl.length <= 2048 && /^https?:\/\//.test(profile.avatarUrl) ? profile.avatarUrl : null,
+    createdAt: now,
+    lastLoginAt: now,
+  };
+}
+
+async function createAccount(ctx: FlowContext, provider: ProviderId, profile: ProviderProfile, email: string | null, now: Date): Promise<Resolution> {
+  const verified = email !== null && profile.emailVerified;
+  const base = usernameBase(profile.preferredUsername ?? profile.displayName, provider);
+  const name = (profile.displayName ?? base).trim().slice(0, LIMITS.nameMax) || base;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const suffix = attempt === 0 ? '' : `_${randomUuid(ctx.random).slice(0, 4)}`;
+    const user: UserRecord = {
+      id: randomUuid(ctx.random),
+      email,
+      username: `${base}${suffix}`,
+      firstName: name,
+      lastName: '',
+      passwordHash: null,
+      isActive: verified,
+      // Social sign-in never grants a role.
+      roles: [],
+      createdAt: now,
+      updatedAt: now,
+      emailVerifiedAt: verified ? now : null,
+      passwordChangedAt: null,
+      lastLoginAt: null,
+      tokenVersion: 0,
+    };
+    try {
+      await ctx.store.createUserWithIdentity(user, newIdentity(ctx, provider, profile, user.id, email, now));
+      return { outcome: 'signed-in', userId: user.id, isNewUser: true, ...(email !== null && !verified ? { mailConfirmationTo: email } : {}) };
+    } catch (error) {
+      if (!isAuthError(error)) throw error;
+      if (error.code === 'USERNAME_TAKEN') continue;
+      // A parallel sign-in took the address or the identity between our look-up and this insert.
+      if (error.code === 'EMAIL_TAKEN') return { outcome: 'refused', error: 'account_exists' };
+      if (error.code === 'IDENTITY_IN_USE') return { outcome: 'refused', error: 'identity_in_use' };
+      throw error;
+    }
+  }
+  throw new AuthError('USERNAME_TAKEN', 'No free username could be made for this account.');
+}
+
+/**
+ * Finds or creates the local account for a verified provider profile, or links it to the signed-in
+ * user who started linking. Linking by e-mail happens only when the provider verified the address
+ * and the local account confirmed it; otherwise `account_exists` (sign in, then link explicitly).
+ */
+export async function resolveAccount(
+  ctx: FlowContext,
+  provider: ProviderId,
+  profile: ProviderProfile,
+  linkUserId: string | null,
+  now: Date,
+): Promise<Resolution> {
+  const email = validEmail(profile.email);
+  const known = await ctx.store.identities.findIdentity(provider, profile.issuer, profile.subject);
+  const freshProfile = {
+    email,
+    emailVerified: email !== null && profile.emailVerified,
+    displayName: profile.displayName?.slice(0, 255) ?? null,
+    avatarUrl: newIdentity(ctx, provider, profile, '', email, now).avatarUrl,
+  };
+
+  if (linkUserId !== null) {
+    if (known && known.userId !== linkUserId) return { outcome: 'refused', error: 'identity_in_use' };
+    if (known) {
+      await ctx.store.identities.recordIdentityLogin(known.id, freshProfile, now);
+      return { outcome: 'linked' };
+    }
+    try {
+      await ctx.store.identities.linkIdentity(newIdentity(ctx, provider, profile, linkUserId, email, now));
+      return { outcome: 'linked' };
+    } catch (error) {
+      if (isAuthError(error) && error.code === 'IDENTITY_IN_USE') return { outcome: 'refused', error: 'identity_in_use' };
+      throw error;
+    }
+  }
+
+  if (known) {
+    await ctx.store.identities.recordIdentityLogin(known.id, freshProfile, now);
+    return { outcome: 'signed-in', userId: known.userId, isNewUser: false };
+  }
+
+  const owner = email === null ? null : await ctx.store.users.findUserByEmail(email);
+  if (owner) {
+    // Never through an unverified address: whoever controls the provider account may not own it.
+    if (!profile.emailVerified || owner.emailVerifiedAt === null) return { outcome: 'refused', error: 'account_exists' };
+    try {
+      await ctx.store.identities.linkIdentity(newIdentity(ctx, provider, profile, owner.id, email, now));
+    } catch (error) {
+      if (isAuthError(error) && error.code === 'IDENTITY_IN_USE') return { outcome: 'refused', error: 'account_exists' };
+      throw error;
+    }
+    return { outcome: 'signed-in', userId: owner.id, isNewUser: false };
+  }
+  return createAccount(ctx, provider, profile, email, now);
+}

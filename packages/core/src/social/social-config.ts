@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { AuthError } from '../errors/auth-error.js';
+import { isProviderId, type OAuthEndpoints } from './provider-definition.js';
+
+const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const endpointOverrides = z
+  .object({ authorizationEndpoint: url, tokenEndpoint: url, apiBase: url.optional() })
+  .strict()
+  .optional();
+const credentials = {
+  clientId: z.string().min(1, 'is required'),
+  clientSecret: z.string().min(1, 'is required'),
+  /** Tests and self-hosted instances only: a plain OAuth 2.0 provider's endpoints, or an OIDC provider's issuer. */
+  endpoints: endpointOverrides,
+  issuer: url.optional(),
+};
+
+const schema = z
+  .object({
+    /** The public base URL of the app; callbacks are `appUrl/api/v1/auth/oauth/<id>/callback`. */
+    appUrl: url,
+    /** Front-end URLs a sign-in may return to, compared exactly (origin and path). */
+    redirectAllowlist: z.array(url).default([]),
+    stateTtlSeconds: z.number().int().min(60).max(600).default(600),
+    exchangeCodeTtlSeconds: z.number().int().min(10).max(300).default(60),
+    /** Allows http:// issuers and endpoints: only for tests against local providers. */
+    allowInsecureProviders: z.boolean().default(false),
+    providers: z
+      .object({
+        google: z.object(credentials).strict(),
+        microsoft: z.object({ ...credentials, tenant: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/).default('common'), verifiedEmailClaim: z.string().optional() }).strict(),
+        apple: z
+          .object({
+            clientId: z.string().min(1),
+            teamId: z.string().min(1),
+            keyId: z.string().min(1),
+            /** The `.p8` key (PKCS #8 PEM) that signs the ES256 client secret. */
+            privateKey: z.string().includes('PRIVATE KEY', { message: 'must be a PKCS #8 PEM private key' }),
+            issuer: url.optional(),
+          })
+          .strict(),
+        facebook: z.object(credentials).strict(),
+        x: z.object(credentials).strict(),
+        linkedin: z.object(credentials).strict(),
+        github: z.object(credentials).strict(),
+        gitlab: z.object(credentials).strict(),
+        discord: z.object(credentials).strict(),
+        twitch: z.object(credentials).strict(),
+        spotify: z.object(credentials).strict(),
+        slack: z.object(credentials).strict(),
+        battlenet: z.object(credentials).strict(),
+        oidc: z.object({ ...credentials, issuer: url, name: z.string().min(1).max(60).optional() }).strict(),
+        steam: z
+          .object({
+            /** Steam Web API key for the persona name and avatar; never put in a URL or a log. */
+            apiKey: z.string().min(1).optional(),
+            /** Tests only: another OpenID 2.0 endpoint than steamcommunity.com (the server warns at start). */
+            endpoint: url.optional(),
+            /** Tests only: another Steam Web API root. */
+            apiBase: url.optional(),
+          })
+          .strict(),
+      })
+      .partial()
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+export type SocialConfigInput = z.input<typeof schema>;
+export type SocialConfig = z.output<typeof schema>;
+export type ProviderEndpointOverrides = Partial<OAuthEndpoints>;
+
+/**
+ * Parses the social sign-in settings once, at start: a wrong one throws `INVALID_CONFIG` naming it.
+ * A provider is enabled by being present.
+ */
+export function parseSocialConfig(input: SocialConfigInput): SocialConfig {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = ['social', ...(issue?.path ?? [])].join('.');
+    throw new AuthError('INVALID_CONFIG', `Invalid setting ${path}: ${issue?.message ?? 'invalid'}.`);
+  }
+  for (const id of Object.keys(parsed.data.providers)) {
+    if (!isProviderId(id)) throw new AuthError('INVALID_CONFIG', `Invalid setting social.providers.${id}: unknown provider.`);
+  }
+  for (const entry of parsed.data.redirectAllowlist) {
+    const u = new URL(entry);
+    if (u.username || u.password || u.search || u.hash) {
+      throw new AuthError('INVALID_CONFIG', 'Invalid setting social.redirectAllowlist: entries are an origin and a path, without credentials, query or fragment.');
+    }
+  }
+  return parsed.data;
+}

@@ -1,0 +1,189 @@
+import * as oauth from 'oauth4webapi';
+import { AuthError } from '../errors/auth-error.js';
+import type { FlowContext } from '../flows/flow-context.js';
+import { issueTokenPair } from '../flows/issue-token-pair.js';
+import type { LoginResult } from '../flows/login.js';
+import { enforceClientLimit } from '../flows/rate-limits.js';
+import type { RequestContext } from '../flows/request-context.js';
+import { toUserSummary } from '../flows/user-views.js';
+import { createOneTimeToken, hashOneTimeToken } from '../one-time/one-time-token.js';
+import { randomToken } from '../random/random-values.js';
+import { LIMITS, parseInput } from '../validation/input-schemas.js';
+import { z } from 'zod';
+import { mailAddressConfirmation } from './address-confirmation.js';
+import { resolveAccount, type CallbackError, type Resolution } from './account-resolution.js';
+import { hashBrowserKey, newBrowserKey, pkceVerifierFor, sameDigest } from './browser-binding.js';
+import { authorizationUrl, exchangeAndReadProfile } from './oauth-client.js';
+import type { ProviderId, ProviderProfile } from './provider-definition.js';
+import { enabledProvider, type EnabledProvider } from './provider-registry.js';
+import { allowedRedirectUri } from './redirect-uri.js';
+import type { SocialConfig } from './social-config.js';
+
+/** What the social flows receive besides the shared flow context. */
+export interface SocialContext {
+  ctx: FlowContext;
+  config: SocialConfig;
+  providers: ReadonlyMap<ProviderId, EnabledProvider>;
+  /** Told about a failed callback (the reason, never a token); the browser only sees `provider_error`. */
+  onProviderError: (provider: ProviderId, error: unknown) => void;
+}
+
+/** Where to send the browser at the provider, and the secret its cookie must hold until it comes back. */
+export interface SocialStart {
+  url: string;
+  browserKey: string;
+  /** How long the cookie is needed (the state's lifetime). */
+  maxAgeSeconds: number;
+}
+
+/** The exchange's answer: the login shape plus whether the callback created the account. */
+export interface ExchangeResult extends LoginResult {
+  isNewUser: boolean;
+}
+
+/**
+ * Starts a sign-in (or, with `linkUserId`, the linking of a provider account to that user): checks
+ * `redirect_uri` against the allow-list, stores the hashed state with the browser key's hash, and
+ * answers the provider URL with state, PKCE S256 (derived from the browser key) and an OIDC nonce.
+ */
+export async function startSocialSignIn(
+  s: SocialContext,
+  providerId: unknown,
+  redirectUri: unknown,
+  request: RequestContext,
+  linkUserId: string | null = null,
+): Promise<SocialStart> {
+  const now = s.ctx.clock.now();
+  const [id, provider] = enabledProvider(s.providers, providerId);
+  await enforceClientLimit(s.ctx, request, now);
+  const target = allowedRedirectUri(redirectUri, s.config.redirectAllowlist);
+  const state = randomToken(s.ctx.random, 32);
+  const browserKey = newBrowserKey(s.ctx.random);
+  const isOidc = provider.kind === 'oauth' && provider.configured.definition.protocol === 'oidc';
+  const nonce = isOidc ? randomToken(s.ctx.random, 32) : null;
+  const url =
+    provider.kind === 'steam'
+      ? provider.steam.authorizationUrl(state)
+      : await authorizationUrl(provider.configured, {
+          state,
+          nonce,
+          codeVerifier: provider.configured.definition.pkce ? await pkceVerifierFor(browserKey, state) : null,
+        }).catch((error: unknown) => {
+          s.onProviderError(id, error);
+          throw new AuthError('SERVICE_BUSY', 'The sign-in provider cannot be reached. Please try again later.', undefined, { retryAfterSeconds: 30 });
+        });
+  await s.ctx.store.oauthStates.saveOAuthState({
+    stateHash: await hashOneTimeToken(state),
+    provider: id,
+    browserKeyHash: await hashBrowserKey(browserKey),
+    redirectUri: target,
+    nonce,
+    linkUserId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + s.config.stateTtlSeconds * 1000),
+  });
+  return { url, browserKey, maxAgeSeconds: s.config.stateTtlSeconds };
+}
+
+const back = (redirectUri: string, key: 'code' | 'error' | 'linked', value: string) => {
+  const url = new URL(redirectUri);
+  url.searchParams.set(key, value);
+  return url.href;
+};
+
+function providerErrorOf(parameters: URLSearchParams): CallbackError | null {
+  const error = parameters.get('error');
+  if (error === null) return null;
+  return error === 'access_denied' ? 'access_denied' : 'provider_error';
+}
+
+/**
+ * The provider's answer: checks state (single use, this provider) and the browser's cookie, then the
+ * provider's answer in full, finds or creates the account, and answers where to send the browser:
+ * `redirect_uri?code=` (a one-time exchange code, 60 s), `?linked=<provider>`, or `?error=`. A
+ * missing, unknown, used or expired state has no trusted place to go back to: 400.
+ */
+export async function finishSocialSignIn(
+  s: SocialContext,
+  providerId: unknown,
+  parameters: URLSearchParams,
+  browserKey: string | undefined,
+  request: RequestContext,
+): Promise<{ location: string }> {
+  const now = s.ctx.clock.now();
+  const [id, provider] = enabledProvider(s.providers, providerId);
+  await enforceClientLimit(s.ctx, request, now);
+  const states = parameters.getAll('state');
+  const state = states.length === 1 ? states[0]! : '';
+  if (state.length === 0 || state.length > LIMITS.tokenMax) {
+    throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The sign-in request is missing its state.');
+  }
+  const record = await s.ctx.store.oauthStates.consumeOAuthState(await hashOneTimeToken(state), now);
+  if (!record || record.provider !== id) {
+    throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The sign-in request is unknown, used or expired. Please start again.');
+  }
+  const to = record.redirectUri;
+  // Bound to the browser that started it: a state replayed from elsewhere (login CSRF) goes nowhere.
+  if (browserKey === undefined || !sameDigest(await hashBrowserKey(browserKey), record.browserKeyHash)) {
+    return { location: back(to, 'error', 'access_denied') };
+  }
+  const refusedByProvider = provider.kind === 'oauth' ? providerErrorOf(parameters) : parameters.get('openid.mode') === 'cancel' ? 'access_denied' : null;
+  if (refusedByProvider) return { location: back(to, 'error', refusedByProvider) };
+
+  let profile: ProviderProfile;
+  try {
+    profile =
+      provider.kind === 'steam'
+        ? await provider.steam.verify(parameters, state, now)
+        : await exchangeAndReadProfile(provider.configured, {
+            parameters,
+            state,
+            nonce: record.nonce,
+            codeVerifier: provider.configured.definition.pkce ? await pkceVerifierFor(browserKey, state) : null,
+            now,
+          });
+  } catch (error) {
+    s.onProviderError(id, error);
+    const denied = error instanceof oauth.AuthorizationResponseError && error.error === 'access_denied';
+    return { location: back(to, 'error', denied ? 'access_denied' : 'provider_error') };
+  }
+
+  const resolution: Resolution = await resolveAccount(s.ctx, id, profile, record.linkUserId, now);
+  if (resolution.outcome === 'refused') return { location: back(to, 'error', resolution.error) };
+  if (resolution.outcome === 'linked') return { location: back(to, 'linked', id) };
+  if (resolution.mailConfirmationTo) {
+    // A new account with an address the provider did not verify confirms it like a registration.
+    mailAddressConfirmation(s.ctx, { id: resolution.userId, firstName: profile.displayName ?? '' }, resolution.mailConfirmationTo, 'email-verification', now);
+  }
+  const { token, tokenHash } = await createOneTimeToken(s.ctx.random);
+  await s.ctx.store.oneTimeTokens.saveOneTimeToken({
+    tokenHash,
+    purpose: resolution.isNewUser ? 'oauth-sign-up' : 'oauth-sign-in',
+    userId: resolution.userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + s.config.exchangeCodeTtlSeconds * 1000),
+  });
+  return { location: back(to, 'code', token) };
+}
+
+const exchangeInput = z.object({ code: z.string().min(1, 'is required').max(LIMITS.tokenMax, 'is too long') });
+
+/**
+ * Trades a one-time exchange code for a session: the login shape plus `isNewUser`. The code is
+ * consumed atomically (of two parallel exchanges one gets 200); unknown, used or expired: 400.
+ */
+export async function exchangeCode(s: SocialContext, body: unknown, request: RequestContext): Promise<ExchangeResult> {
+  const now = s.ctx.clock.now();
+  await enforceClientLimit(s.ctx, request, now);
+  const { code } = parseInput(exchangeInput, body);
+  const codeHash = await hashOneTimeToken(code);
+  const tokens = s.ctx.store.oneTimeTokens;
+  const signIn = await tokens.consumeOneTimeToken(codeHash, 'oauth-sign-in', now);
+  const owner = signIn ?? (await tokens.consumeOneTimeToken(codeHash, 'oauth-sign-up', now));
+  const user = owner ? await s.ctx.store.users.findUserById(owner.userId) : null;
+  if (!owner || !user) throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The code is invalid or has expired.');
+  await s.ctx.store.users.recordLogin(user.id, now);
+  const pair = await issueTokenPair(s.ctx, user, now);
+  s.ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, clientAddress: request.clientAddress, detail: { method: 'social' } });
+  return { ...pair, user: toUserSummary(user), isNewUser: signIn === null };
+}

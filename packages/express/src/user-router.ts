@@ -1,0 +1,53 @@
+import type { Auth } from '@gatehousejs/core';
+import { USER_ROUTES, parseTrustedProxies, resolveClientAddress } from '@gatehousejs/http';
+import type { RequestHandler, Router } from 'express';
+import { requireUser, roles } from './guard.js';
+import { secureRouter } from './secure-router.js';
+
+export interface UserRouterOptions {
+  bodyLimitBytes?: number;
+  /** As in `authRouter`: proxies trusted to append to `X-Forwarded-For`, for the audit trail's client address. */
+  trustedProxyHops?: number;
+  /** As in `authRouter`: the proxies by address and CIDR range (`10.0.0.0/8`). */
+  trustedProxies?: string | readonly string[];
+}
+
+/**
+ * The user-management routes of CONTRACT §8 as an Express router, on `secureRouter`, so every one
+ * needs a valid access token: `GET /users/me` (any signed-in user), and for `admin` or `super`:
+ * `GET /users` (`limit`, `offset`, `role`), `GET /users/:id`, `PUT /users/:id/roles`,
+ * `DELETE /users/:id/sessions`. Mount it at `/api/v1`, next to your own routes.
+ *
+ * @example
+ * app.use('/api/v1/auth', authRouter(auth));
+ * app.use('/api/v1', userRouter(auth));
+ */
+export function userRouter(auth: Auth, options: UserRouterOptions = {}): Router {
+  const router = secureRouter(auth, options);
+  const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
+  for (const route of USER_ROUTES) {
+    const handler: RequestHandler = async (req, res) => {
+      const result = await route.handle(auth, {
+        user: requireUser(req),
+        params: req.params as Record<string, string>,
+        query: req.query as Record<string, unknown>,
+        body: req.body,
+        client: {
+          clientAddress: resolveClientAddress({
+            socketAddress: req.socket.remoteAddress,
+            forwardedFor: req.get('x-forwarded-for'),
+            trustedProxies,
+            trustedProxyHops: options.trustedProxyHops ?? 0,
+          }),
+        },
+      });
+      if (result.body === undefined) res.status(result.status).end();
+      else res.status(result.status).json(result.body);
+    };
+    const handlers = route.roles ? [roles(...route.roles), handler] : [handler];
+    if (route.method === 'GET') router.get(route.path, ...handlers);
+    else if (route.method === 'PUT') router.put(route.path, ...handlers);
+    else router.delete(route.path, ...handlers);
+  }
+  return router;
+}

@@ -1,0 +1,7 @@
+import { describeHttpSuite } from '@gatehousejs/http/testing';
+import { sqliteTestServer, openScratchStore, scratchSkipReason } from '@gatehousejs/store-sql/testing';
+import { expressTarget } from './suite-target.js';
+
+// Each app of the suite gets its own migrated scratch file, dropped when it closes.
+const database = sqliteTestServer();
+describeHttpSuite('Express on SQLite', expressTarget(() => openScratchStore(database), scratchSkipReason(database)));

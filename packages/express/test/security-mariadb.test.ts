@@ -1,0 +1,7 @@
+import { describeSecuritySuite } from '@gatehousejs/http/testing';
+import { mariadbTestServer, openScratchStore, scratchSkipReason } from '@gatehousejs/store-sql/testing';
+import { expressTarget } from './suite-target.js';
+
+// Each app gets its own scratch database; the cases across instances share one.
+const database = await mariadbTestServer();
+describeSecuritySuite('Security of Express on MariaDB', expressTarget(() => openScratchStore(database), scratchSkipReason(database)));

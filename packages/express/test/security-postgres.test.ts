@@ -1,0 +1,7 @@
+import { describeSecuritySuite } from '@gatehousejs/http/testing';
+import { openScratchStore, postgresTestServer, scratchSkipReason } from '@gatehousejs/store-sql/testing';
+import { expressTarget } from './suite-target.js';
+
+// Each app gets its own migrated scratch schema; the cases across instances share one.
+const database = await postgresTestServer();
+describeSecuritySuite('Security of Express on PostgreSQL', expressTarget(() => openScratchStore(database), scratchSkipReason(database)));

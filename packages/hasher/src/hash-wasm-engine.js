@@ -1,0 +1,26 @@
+// The default engine of the pool: Argon2id in WebAssembly (hash-wasm), as core's in-thread hasher
+// computes it, here on a worker. The digest length comes with each task (core's one definition).
+import { argon2id, argon2Verify } from 'hash-wasm';
+
+/** @type {import('@gatehousejs/core').Argon2idEngine['hash']} */
+export function hash(password, salt, params, hashLength) {
+  return argon2id({
+    password,
+    salt,
+    iterations: params.timeCost,
+    memorySize: params.memoryCost,
+    parallelism: params.parallelism,
+    hashLength,
+    outputType: 'encoded',
+  });
+}
+
+/** @type {import('@gatehousejs/core').Argon2idEngine['verify']} */
+export async function verify(phcHash, password) {
+  try {
+    return await argon2Verify({ password, hash: phcHash });
+  } catch {
+    // As in core: a string that is not a hash this library understands is a failed verify.
+    return false;
+  }
+}

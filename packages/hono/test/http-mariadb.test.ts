@@ -1,0 +1,7 @@
+import { describeHttpSuite } from '@gatehousejs/http/testing';
+import { mariadbTestServer, openScratchStore, scratchSkipReason } from '@gatehousejs/store-sql/testing';
+import { honoTarget } from './suite-target.js';
+
+// Each app of the suite gets its own migrated scratch schema, dropped when it closes.
+const database = await mariadbTestServer();
+describeHttpSuite('Hono on MariaDB', honoTarget(() => openScratchStore(database), scratchSkipReason(database)));

@@ -1,0 +1,7 @@
+import { describeHttpSuite } from '@gatehousejs/http/testing';
+import { postgresTestServer, openScratchStore, scratchSkipReason } from '@gatehousejs/store-sql/testing';
+import { honoTarget } from './suite-target.js';
+
+// Each app of the suite gets its own migrated scratch schema, dropped when it closes.
+const database = await postgresTestServer();
+describeHttpSuite('Hono on PostgreSQL', honoTarget(() => openScratchStore(database), scratchSkipReason(database)));

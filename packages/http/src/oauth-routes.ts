@@ -1,0 +1,99 @@
+import type { AccessTokenPayload, Auth, RequestContext } from '@gatehousejs/core';
+import { clearOauthCookie, oauthCookie, readOauthCookie } from './oauth-cookie.js';
+
+/** What a social route reads from the request; the adapter fills it in. */
+export interface SocialRouteInput {
+  body: unknown;
+  query: Record<string, unknown>;
+  /** Path parameters (`provider`). */
+  params: Record<string, string>;
+  /** Set for routes with `access: 'authenticated'`, by the adapter's guard. */
+  user: AccessTokenPayload | undefined;
+  client: RequestContext;
+  /** The raw `Cookie` header. */
+  cookie: string | undefined;
+  /** The callback's parameters: the query string, or the form body of a form_post callback. */
+  parameters: URLSearchParams;
+}
+
+export interface SocialRouteResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One social sign-in route, independent of any framework; `path` is relative to `/api/v1/auth`. */
+export interface SocialRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  access: 'public' | 'authenticated';
+  /** `form`: the body is `application/x-www-form-urlencoded` (Apple's form_post), read by the adapter into `parameters`. */
+  body?: 'json' | 'form';
+  handle(auth: Auth, input: SocialRouteInput): Promise<SocialRouteResult>;
+}
+
+const requireUser = (input: SocialRouteInput): AccessTokenPayload => {
+  if (!input.user) throw new Error('authenticated route reached without a verified user');
+  return input.user;
+};
+
+/** A browser is sent on: no cache may keep the answer, and the URL (with its code) leaks to no one. */
+const NAVIGATION_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+
+const isFormPostProvider = (auth: Auth, provider: string | undefined) =>
+  provider === 'apple' && auth.social.providers().some((p) => p.id === 'apple');
+
+async function callback(auth: Auth, input: SocialRouteInput, status: 302 | 303): Promise<SocialRouteResult> {
+  const secure = auth.social.secureCookies;
+  const { location } = await auth.social.callback(input.params.provider, input.parameters, readOauthCookie(input.cookie, secure), input.client);
+  return { status, headers: { ...NAVIGATION_HEADERS, Location: location, 'Set-Cookie': clearOauthCookie(secure) } };
+}
+
+/**
+ * The social sign-in routes under `/api/v1/auth` (CONTRACT §8). Adapters mount these beside
+ * `AUTH_ROUTES`; the rules are in core (`auth.social`).
+ */
+export const OAUTH_ROUTES: readonly SocialRoute[] = Object.freeze([
+  {
+    method: 'GET',
+    path: '/oauth/providers',
+    access: 'public',
+    handle: async (auth) => ({ status: 200, body: { providers: auth.social.providers() } }),
+  },
+  {
+    method: 'GET',
+    path: '/oauth/:provider',
+    access: 'public',
+    async handle(auth, input) {
+      const start = await auth.social.start(input.params.provider, input.query.redirect_uri, input.client);
+      const cookie = oauthCookie(start.browserKey, {
+        secure: auth.social.secureCookies,
+        maxAgeSeconds: start.maxAgeSeconds,
+        crossSitePost: isFormPostProvider(auth, input.params.provider),
+      });
+      return { status: 302, headers: { ...NAVIGATION_HEADERS, Location: start.url, 'Set-Cookie': cookie } };
+    },
+  },
+  { method: 'GET', path: '/oauth/:provider/callback', access: 'public', handle: (auth, input) => callback(auth, input, 302) },
+  { method: 'POST', path: '/oauth/:provider/callback', access: 'public', body: 'form', handle: (auth, input) => callback(auth, input, 303) },
+  {
+    method: 'POST',
+    path: '/oauth/exchange',
+    access: 'public',
+    handle: async (auth, input) => ({ status: 200, body: await auth.social.exchange(input.body, input.client), headers: { 'Cache-Control': 'no-store' } }),
+  },
+  {
+    method: 'POST',
+    path: '/oauth/:provider/link',
+    access: 'authenticated',
+    async handle(auth, input) {
+      const start = await auth.social.startLink(requireUser(input).id, input.params.provider, input.body, input.client);
+      const cookie = oauthCookie(start.browserKey, {
+        secure: auth.social.secureCookies,
+        maxAgeSeconds: start.maxAgeSeconds,
+        crossSitePost: isFormPostProvider(auth, input.params.provider),
+      });
+      return { status: 200, body: { url: start.url }, headers: { 'Cache-Control': 'no-store', 'Set-Cookie': cookie } };
+    },
+  },
+] satisfies SocialRoute[]);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_ROUTES } from '../auth-routes.js';
+import { USER_ROUTES } from '../user-routes.js';
+import { createOpenApiDocument, responseMismatch } from './openapi-document.js';
+import { OPERATIONS } from './operations.js';
+
+const document = createOpenApiDocument();
+const libraryRoutes = [...AUTH_ROUTES.map((r) => `${r.method} /api/v1/auth${r.path}`), ...USER_ROUTES.map((r) => `${r.method} /api/v1${r.path}`)];
+
+function refs(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) refs(item, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$ref' && typeof inner === 'string') found.push(inner);
+      else refs(inner, found);
+    }
+  }
+  return found;
+}
+
+describe('the OpenAPI document', () => {
+  it('documents every route the adapters mount, and nothing they do not', () => {
+    for (const route of libraryRoutes) expect(OPERATIONS, route).toHaveProperty([route]);
+    expect(Object.keys(OPERATIONS).sort()).toEqual([...libraryRoutes].sort());
+  });
+
+  it('is OpenAPI 3.1 with a bearer scheme, and every $ref names a component it holds', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    const names = Object.keys(document.components.schemas);
+    expect(names).toEqual(expect.arrayContaining(['Error', 'LoginResult', 'UserProfile', 'UserSummary']));
+    for (const ref of refs(document)) expect(names).toContain(ref.replace('#/components/schemas/', ''));
+  });
+
+  it('takes request bodies from the schemas core validates with', () => {
+    const register = document.paths['/api/v1/auth/register']!.post as { requestBody: { content: Record<string, { schema: any }> } };
+    const schema = register.requestBody.content['application/json']!.schema;
+    expect(schema.required).toEqual(expect.arrayContaining(['firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword']));
+    expect(schema.properties.password).toMatchObject({ type: 'string', minLength: 8, maxLength: 128 });
+    expect(schema.properties.username.pattern).toBe('^[A-Za-z0-9_.-]+$');
+  });
+
+  it('marks bearer routes, writes path parameters in braces and query parameters from the schema', () => {
+    expect(document.paths['/api/v1/auth/logout-all']!.post).toMatchObject({ security: [{ bearerAuth: [] }] });
+    expect(document.paths['/api/v1/auth/login']!.post).not.toHaveProperty('security');
+    expect(document.paths['/api/v1/users/{id}/roles']!.put).toMatchObject({ parameters: [{ name: 'id', in: 'path', required: true }] });
+    expect(document.paths['/api/v1/auth/verify-email']!.get).toMatchObject({ parameters: [{ name: 'token', in: 'query', required: true }] });
+    const list = document.paths['/api/v1/users']!.get as { parameters: { name: string; required: boolean }[] };
+    expect(list.parameters.map((p) => [p.name, p.required])).toEqual([['limit', false], ['offset', false], ['role', false]]);
+  });
+});
+
+describe('responseMismatch', () => {
+  const login = { accessToken: 'a.b.c', refreshToken: 'd.e.f', user: { id: 'u1', email: 'ada@example.com', roles: [] } };
+
+  it('accepts an answer the document describes', () => {
+    expect(responseMismatch('POST', '/api/v1/auth/login', 200, login)).toBeUndefined();
+    expect(responseMismatch('POST', '/api/v1/auth/login', 401, { statusCode: 401, message: 'Invalid e-mail or password.', error: 'Unauthorized' })).toBeUndefined();
+    expect(responseMismatch('DELETE', '/api/v1/users/abc/sessions', 204, undefined)).toBeUndefined();
+    expect(responseMismatch('GET', '/api/v1/auth/verify-email?token=x', 400, { statusCode: 400, message: 'm', error: 'Bad Request' })).toBeUndefined();
+  });
+
+  it('names a field the document does not have, a missing one, and a status it does not list', () => {
+    expect(responseMismatch('POST', '/api/v1/auth/login', 200, { ...login, extra: 1 })).toMatch(/^POST \/api\/v1\/auth\/login 200: /);
+    expect(responseMismatch('POST', '/api/v1/auth/login', 200, { ...login, user: { id: 'u1', roles: [] } })).toMatch(/email/);
+    expect(responseMismatch('POST', '/api/v1/auth/login', 418, {})).toBe('POST /api/v1/auth/login 418: the document lists no 418 for this operation');
+    expect(responseMismatch('POST', '/api/v1/auth/logout', 204, { unexpected: true })).toMatch(/without a body/);
+  });
+
+  it('holds answers of undocumented routes to the error body when they are errors', () => {
+    expect(responseMismatch('GET', '/api/v1/nope', 404, { statusCode: 404, message: 'Not found', error: 'Not Found' })).toBeUndefined();
+    expect(responseMismatch('GET', '/api/v1/nope', 404, { message: 'Not found' })).toMatch(/not the error body/);
+    expect(responseMismatch('GET', '/api/v1/health', 200, { status: 'ok' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+// The bodies the API answers, as the OpenAPI document states them. They are not a second source of
+// truth left to drift: the shared HTTP suite checks every answer it gets against these schemas
+// (`responseMismatch`), so a field added to a response without the document fails a test.
+
+/** The response schemas with their component names; the document lists them under `components.schemas`. */
+export const API_SCHEMAS = z.registry<{ id: string; description?: string }>();
+
+function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
+  API_SCHEMAS.add(schema, description === undefined ? { id } : { id, description });
+  return schema;
+}
+
+const isoDate = z.string().meta({ format: 'date-time' });
+
+export const errorBody = named(
+  'Error',
+  z
+    .object({
+      statusCode: z.number().int(),
+      message: z.string(),
+      error: z.string(),
+      details: z.array(z.object({ path: z.string(), message: z.string() }).strict()).optional(),
+    })
+    .strict(),
+  'Every error answer (CONTRACT §2); `details` only for validation errors.',
+);
+
+export const userSummary = named(
+  'UserSummary',
+  z.object({ id: z.string(), email: z.string().nullable(), roles: z.array(z.string()) }).strict(),
+  'The user in login and verify-token answers; `email` is null for an account made by a provider without e-mail.',
+);
+
+const publicUserShape = {
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  isActive: z.boolean(),
+  roles: z.array(z.string()),
+};
+
+export const publicUser = named('PublicUser', z.object(publicUserShape).strict(), 'The user as registration answers it.');
+
+export const userProfile = named(
+  'UserProfile',
+  z
+    .object({
+      ...publicUserShape,
+      createdAt: isoDate,
+      updatedAt: isoDate,
+      emailVerifiedAt: isoDate.nullable(),
+      passwordChangedAt: isoDate.nullable(),
+      lastLoginAt: isoDate.nullable(),
+    })
+    .strict(),
+  'The full user without secrets.',
+);
+
+export const tokenPair = named('TokenPair', z.object({ accessToken: z.string(), refreshToken: z.string() }).strict());
+
+export const loginResult = named('LoginResult', z.object({ accessToken: z.string(), refreshToken: z.string(), user: userSummary }).strict());
+
+export const registerResult = named(
+  'RegisterResult',
+  z.object({ user: publicUser, accessToken: z.string(), refreshToken: z.string(), message: z.string() }).strict(),
+);
+
+export const message = named('Message', z.object({ message: z.string() }).strict(), 'A sentence for a person.');
+
+export const verifiedToken = named('VerifiedToken', z.object({ message: z.string(), user: userSummary }).strict());
+
+export const userList = named(
+  'UserList',
+  z.object({ users: z.array(userProfile), limit: z.number().int(), offset: z.number().int(), role: z.string().optional() }).strict(),
+);
+
+export const rolesUpdated = named('RolesUpdated', z.object({ message: z.string(), user: userProfile }).strict());
+
+export const identityList = named(
+  'IdentityList',
+  z
+    .object({
+      identities: z.array(
+        z
+          .object({
+            provider: z.string(),
+            email: z.string().nullable(),
+            emailVerified: z.boolean(),
+            displayName: z.string().nullable(),
+            createdAt: z.string(),
+            lastLoginAt: z.string(),
+          })
+          .strict(),
+      ),
+    })
+    .strict(),
+  'The accounts at sign-in providers linked to the user.',
+);

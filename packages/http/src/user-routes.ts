@@ -1,0 +1,96 @@
+import type { AccessTokenPayload, Auth, RequestContext, Role } from '@gatehousejs/core';
+import type { AuthRouteResult } from './auth-routes.js';
+
+export interface UserRouteInput {
+  /** The verified caller; every user route is behind the adapter's guard. */
+  user: AccessTokenPayload;
+  /** The path parameters (`:id`), as the framework decoded them. */
+  params: Readonly<Record<string, string | undefined>>;
+  /** The query, a repeated key as an array (the adapters' `queryFromSearchParams` shape). */
+  query: Record<string, unknown>;
+  body: unknown;
+  /** What the adapter knows of the caller (client address for audit events). */
+  client: RequestContext;
+}
+
+/**
+ * One user-management route of CONTRACT §8, independent of any framework; paths are relative to
+ * `/api/v1`. None is public: an adapter mounts each behind its guard, with `roles` (any of them)
+ * when set, so a route that forgot to say who may call it still needs a valid token.
+ */
+export interface UserRoute {
+  method: 'GET' | 'PUT' | 'DELETE';
+  path: string;
+  /** Any of these roles may call it; `undefined`: any authenticated user. */
+  roles: readonly Role[] | undefined;
+  handle(auth: Auth, input: UserRouteInput): Promise<AuthRouteResult>;
+}
+
+const ADMINS: readonly Role[] = Object.freeze(['admin', 'super'] as const);
+
+/** The `:id` of the path. Adapters always pass it for routes that declare it. */
+const targetId = (input: UserRouteInput): string => input.params.id ?? '';
+
+/**
+ * The `/api/v1/users` routes of CONTRACT §8. Adapters mount them in this order (`/users/me` before
+ * `/users/:id`); the rules are in core (`Auth`), the table only says who may call what.
+ */
+export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
+  {
+    method: 'GET',
+    path: '/users/me',
+    roles: undefined,
+    handle: async (a, i) => ({ status: 200, body: await a.getUserProfile(i.user.id) }),
+  },
+  {
+    method: 'GET',
+    path: '/users',
+    roles: ADMINS,
+    handle: async (a, i) => ({ status: 200, body: await a.listUsersPage(i.user, i.query) }),
+  },
+  {
+    method: 'GET',
+    path: '/users/:id',
+    roles: ADMINS,
+    handle: async (a, i) => ({ status: 200, body: await a.getUserProfileFor(i.user, targetId(i)) }),
+  },
+  {
+    method: 'PUT',
+    path: '/users/:id/roles',
+    roles: ADMINS,
+    handle: async (a, i) => ({
+      status: 200,
+      body: { message: 'Roles updated. They apply from the next login or token refresh.', user: await a.setRoles(i.user, targetId(i), i.body) },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/users/me/identities',
+    roles: undefined,
+    handle: async (a, i) => ({ status: 200, body: await a.social.listIdentities(i.user.id) }),
+  },
+  {
+    method: 'DELETE',
+    path: '/users/me/identities/:provider',
+    roles: undefined,
+    handle: async (a, i) => {
+      await a.social.unlinkIdentity(i.user.id, i.params.provider);
+      return { status: 204 };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/users/me/email',
+    roles: undefined,
+    handle: async (a, i) => ({ status: 202, body: await a.requestEmailChange(i.user.id, i.body, i.client) }),
+  },
+  {
+    method: 'DELETE',
+    path: '/users/:id/sessions',
+    roles: ADMINS,
+    handle: async (a, i) => {
+      await a.revokeUserSessions(i.user, targetId(i), i.client);
+      return { status: 204 };
+    },
+  },
+] satisfies UserRoute[]);

@@ -1,0 +1,31 @@
+import { PostgresDialect, PostgresIntrospector, type DatabaseIntrospector, type DatabaseMetadataOptions, type Kysely, type TableMetadata } from 'kysely';
+
+/** PostgreSQL's "schema does not exist" (invalid_schema_name). */
+const INVALID_SCHEMA_NAME = '3F000';
+const ATTEMPTS = 10;
+
+/**
+ * Kysely's introspector lists the tables of every schema of the database (the Migrator asks it
+ * whether its bookkeeping table exists), calling `has_schema_privilege(name, …)` per schema. When
+ * another client drops a schema between PostgreSQL's catalog snapshot and that call, the whole query
+ * fails with 3F000, and a migration fails for a schema that is none of its business (seen when
+ * several apps or test runs share one database). A new attempt no longer sees the dropped schema.
+ */
+class TolerantPostgresIntrospector extends PostgresIntrospector {
+  override async getTables(options?: DatabaseMetadataOptions): Promise<TableMetadata[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await super.getTables(options);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== INVALID_SCHEMA_NAME || attempt >= ATTEMPTS) throw error;
+      }
+    }
+  }
+}
+
+/** Kysely's PostgreSQL dialect with an introspector that survives schemas dropped meanwhile. */
+export class GatehousePostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new TolerantPostgresIntrospector(db);
+  }
+}
