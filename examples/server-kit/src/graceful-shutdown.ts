@@ -1,12 +1,14 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 
 export interface Draining {
   /** The listener to give `createServer`: it marks every answer `Connection: close` once draining. */
   listener: RequestListener;
   /**
-   * Stops accepting connections, closes idle keep-alive sockets, answers the requests in flight
-   * with `Connection: close` and resolves when the last one is answered. It never waits longer
-   * than the caller's deadline: see `drainWithin`.
+   * Stops accepting connections and answers every request from now on (and those in flight) with
+   * `Connection: close`, so each keep-alive connection closes after its next answer; resolves when
+   * the last connection is closed. It never waits longer than the caller's deadline: see
+   * `runFromEnvironment`.
    */
   drain(server: Server): Promise<void>;
   /** Requests being answered now. */
@@ -14,10 +16,15 @@ export interface Draining {
 }
 
 /**
- * Draining for graceful shutdown. A proxy that reuses connections (nginx `keepalive`) would go on
- * sending requests to an instance that only stopped accepting new connections: answering with
- * `Connection: close` tells it to open the next connection elsewhere, and closing each socket
- * once it is idle lets the server's `close()` finish.
+ * Draining for graceful shutdown, without losing a request to a closing connection.
+ *
+ * An idle keep-alive connection is not closed at once: a proxy that reuses connections (nginx
+ * `keepalive`) may be writing a request into it at that very moment, and a POST that meets a
+ * closed connection is not retried (the client gets a 502; the cluster test saw it). Instead each
+ * connection closes after its next answer (`Connection: close`), and one left unused is closed by
+ * whichever side's keep-alive timeout comes first: nginx's (4 s in docs/deployment.md) before
+ * Node's `keepAliveTimeout` (5 s), the same rule that keeps a running instance from dropping
+ * requests. A drain therefore takes at most about the keep-alive timeout plus the slowest request.
  *
  * @example
  * const draining = createDraining(app);
@@ -26,19 +33,11 @@ export interface Draining {
  */
 export function createDraining(inner: RequestListener): Draining {
   const open = new Set<ServerResponse>();
-  let draining: Server | undefined;
-
-  const closeIfIdle = () => {
-    // After the answer's last byte the socket turns idle in this tick; close it then.
-    setImmediate(() => draining?.closeIdleConnections());
-  };
+  let draining = false;
 
   const listener: RequestListener = (req: IncomingMessage, res: ServerResponse) => {
     open.add(res);
-    res.once('close', () => {
-      open.delete(res);
-      if (draining) closeIfIdle();
-    });
+    res.once('close', () => open.delete(res));
     if (draining) res.setHeader('Connection', 'close');
     inner(req, res);
   };
@@ -47,11 +46,13 @@ export function createDraining(inner: RequestListener): Draining {
     listener,
     inFlight: () => open.size,
     drain(server) {
-      draining = server;
+      draining = true;
       for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
       return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
+        // net.Server's close: stop accepting and call back once every connection has ended.
+        // http.Server's own close() would also close the idle keep-alive connections at once,
+        // which is the race described above.
+        NetServer.prototype.close.call(server, () => resolve());
       });
     },
   };
