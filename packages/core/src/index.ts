@@ -48,7 +48,7 @@ export type { RegisterResult, RegisterAccepted } from './flows/register.js';
 export type { LoginResult } from './flows/login.js';
 
 export type { AuthStore, PasswordResetInput } from './ports/auth-store.js';
-export type { UserStore, UserRecord, UserPage } from './ports/user-store.js';
+export type { UserStore, UserRecord, UserPage, SetUserRolesOptions } from './ports/user-store.js';
 export type { RefreshTokenStore, RefreshTokenRecord } from './ports/refresh-token-store.js';
 export type { OneTimeTokenStore, OneTimeTokenRecord, OneTimeTokenPurpose, OneTimeTokenOwner } from './ports/one-time-token-store.js';
 export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } from './ports/identity-store.js';

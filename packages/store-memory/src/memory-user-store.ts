@@ -77,11 +77,17 @@ export function createMemoryUserStore(state: MemoryState): UserStore {
       return [...state.users.values()].filter((user) => user.roles.includes(role)).sort(byCreation).map(copyUser);
     },
 
-    async setUserRoles(id, roles, at) {
+    async setUserRoles(id, roles, at, options = {}) {
       const user = state.users.get(id);
       if (!user) return null;
-      user.roles = canonicalRoles(roles);
+      const next = canonicalRoles(roles);
+      if (options.keepLastSuper && user.roles.includes('super') && !next.includes('super')) {
+        const otherSuper = [...state.users.values()].some((other) => other.id !== id && other.roles.includes('super'));
+        if (!otherSuper) throw new AuthError('LAST_SUPER');
+      }
+      user.roles = next;
       user.updatedAt = new Date(at.getTime());
+      if (options.bumpTokenVersion) user.tokenVersion += 1;
       return copyUser(user);
     },
 

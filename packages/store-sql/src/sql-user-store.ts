@@ -1,6 +1,7 @@
-import type { Role, UserRecord, UserStore } from '@gatehousejs/core';
+import { AuthError, type Role, type UserRecord, type UserStore } from '@gatehousejs/core';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
+import { retryOnDeadlock } from './deadlock-retry.js';
 import { canonicalRoles, fromUserRow, toEpochMillis, toUserRow, uniqueKey, type UserRow } from './row-mapping.js';
 import type { GatehouseDatabase } from './schema/database-schema.js';
 import type { SqlDatabase } from './sql-dialect.js';
@@ -46,6 +47,22 @@ function userLookup(db: Db, column: 'id' | 'email_key'): (value: string) => Prom
 async function insertRoles(db: Db, userId: string, roles: readonly Role[]): Promise<void> {
   const unique = canonicalRoles(roles);
   if (unique.length > 0) await db.insertInto('user_roles').values(unique.map((role) => ({ user_id: userId, role }))).execute();
+}
+
+/**
+ * The ids of the users holding `super`, locking their `super` rows until the transaction ends. Two supers demoting each other at once: the second waits on the first's locks and then, on
+ * PostgreSQL (READ COMMITTED re-checks the locked rows) and MariaDB (a locking read sees the latest
+ * commit), no longer finds the first, so one of them keeps the role. SQLite runs one write
+ * transaction at a time and has no FOR UPDATE.
+ */
+async function lockSuperHolders(db: Db, dialect: SqlDatabase['dialect']): Promise<string[]> {
+  const holders = await db
+    .selectFrom('user_roles')
+    .select('user_id')
+    .where('role', '=', 'super')
+    .$if(dialect !== 'sqlite', (query) => query.forUpdate())
+    .execute();
+  return holders.map((holder) => holder.user_id);
 }
 
 /** Inserts a user row and its roles; run it inside a transaction (shared with `createUserWithIdentity`). */
@@ -104,17 +121,30 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
       return withRoles(db, rows);
     },
 
-    async setUserRoles(id, roles, at) {
+    async setUserRoles(id, roles, at, options = {}) {
       if (!couldBeStored(id)) return null;
-      return db.transaction().execute(async (trx) => {
+      const next = canonicalRoles(roles);
+      const change = () => db.transaction().execute(async (trx) => {
+        if (options.keepLastSuper && !next.includes('super')) {
+          const supers = await lockSuperHolders(trx, dialect);
+          if (supers.includes(id) && supers.length === 1) throw new AuthError('LAST_SUPER');
+        }
         // Updating the user row first locks it, so two role changes of one user run one after the other.
-        await trx.updateTable('users').set({ updated_at: toEpochMillis(at) }).where('id', '=', id).execute();
+        await trx
+          .updateTable('users')
+          .set((eb) => ({
+            updated_at: toEpochMillis(at),
+            ...(options.bumpTokenVersion ? { token_version: eb('token_version', '+', 1) } : {}),
+          }))
+          .where('id', '=', id)
+          .execute();
         const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
         if (!row) return null;
         await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
-        await insertRoles(trx, id, roles);
-        return fromUserRow(row, canonicalRoles(roles));
+        await insertRoles(trx, id, next);
+        return fromUserRow(row, next);
       });
+      return retryOnDeadlock(dialect, change);
     },
 
     async markEmailVerified(id, at) {

@@ -1,3 +1,4 @@
+import { isAuthError } from '@gatehousejs/core';
 import { CliFailure, EXIT } from '../cli-io.js';
 import { withStore } from '../open-database.js';
 import type { Command } from './command.js';
@@ -19,13 +20,13 @@ export const setRoles: Command = {
     const roles = parseRoles(names);
     await withStore(io, async (store) => {
       const user = await findUserOrFail(store, email!);
-      if (user.roles.includes('super') && !roles.includes('super')) {
-        const supers = await store.users.listUsersByRole('super');
-        if (supers.length <= 1) throw new CliFailure('Refused: this is the last super user; give another user super first.', EXIT.failed);
-      }
-      const now = new Date();
-      const updated = await store.users.setUserRoles(user.id, roles, now);
-      await store.users.bumpTokenVersion(user.id, now);
+      // The store counts the supers and changes the roles in one step, as the HTTP route does.
+      const updated = await store.users.setUserRoles(user.id, roles, new Date(), { keepLastSuper: true, bumpTokenVersion: true }).catch((error: unknown) => {
+        if (isAuthError(error) && error.code === 'LAST_SUPER') {
+          throw new CliFailure('Refused: this is the last super user; give another user super first.', EXIT.failed);
+        }
+        throw error;
+      });
       io.out(`Updated ${describeUser(updated ?? user)}`);
     });
   },

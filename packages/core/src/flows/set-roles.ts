@@ -9,8 +9,8 @@ import { toUserProfile, type UserProfile } from './user-views.js';
  * now* (not in its token); only a `super` may grant `super` or `admin`, or change the roles of a user
  * who holds one of them (so an admin cannot demote another admin or a super); and the last `super`
  * cannot lose the role (`LAST_SUPER`), or nobody could grant admin any more. The change reaches the
- * target's tokens at its next refresh; with `checkTokenVersion`, its live access tokens that claim a
- * role it lost are refused at once.
+ * target's tokens at its next refresh; with `checkTokenVersion`, it bumps the target's token version,
+ * so its live access and refresh tokens end at once and it signs in again with the new roles.
  */
 export async function setRoles(ctx: FlowContext, actor: Actor, targetUserId: string, body: unknown): Promise<UserProfile> {
   const { roles } = parseInput(setRolesInput, body);
@@ -21,14 +21,13 @@ export async function setRoles(ctx: FlowContext, actor: Actor, targetUserId: str
   if (!current.isSuper && (next.some(isPrivileged) || target.roles.some(isPrivileged))) {
     throw new AuthError('ROLE_GRANT_FORBIDDEN');
   }
-  if (target.roles.includes('super') && !next.includes('super')) {
-    const supers = await ctx.store.users.listUsersByRole('super');
-    if (supers.every((user) => user.id === target.id)) {
-      throw new AuthError('LAST_SUPER');
-    }
-  }
   const now = ctx.clock.now();
-  const updated = await ctx.store.users.setUserRoles(target.id, next, now);
+  // The store counts the supers and changes the roles in one atomic step (two supers demoting each
+  // other at once); the strict mode bumps the token version in that step too.
+  const updated = await ctx.store.users.setUserRoles(target.id, next, now, {
+    keepLastSuper: true,
+    bumpTokenVersion: ctx.config.checkTokenVersion,
+  });
   if (!updated) throw new AuthError('USER_NOT_FOUND');
   ctx.emit({ type: 'roles.changed', at: now, userId: target.id, detail: { actorId: actor.id, roles: [...updated.roles] } });
   return toUserProfile(updated);

@@ -26,6 +26,12 @@ export interface UserRecord {
   tokenVersion: number;
 }
 
+/** What else `UserStore.setUserRoles` does in the same atomic step as the role change. */
+export interface SetUserRolesOptions {
+  keepLastSuper?: boolean;
+  bumpTokenVersion?: boolean;
+}
+
 export interface UserPage {
   limit: number;
   offset: number;
@@ -47,8 +53,14 @@ export interface UserStore {
   listUsers(page: UserPage): Promise<UserRecord[]>;
   /** Every user holding `role`; a single indexed query in SQL stores. */
   listUsersByRole(role: Role): Promise<UserRecord[]>;
-  /** Replaces the role set; returns the updated user, or null when there is no such user. */
-  setUserRoles(id: string, roles: readonly Role[], at: Date): Promise<UserRecord | null>;
+  /**
+   * Replaces the role set; returns the updated user, or null when there is no such user. With
+   * `keepLastSuper`, rejects with `AuthError` `LAST_SUPER` (and changes nothing) when the change would
+   * leave no user holding `super`: the count and the change are one atomic step, so two supers
+   * demoting each other at the same moment leave one. With `bumpTokenVersion`, adds one to the
+   * user's `tokenVersion` in the same step (the strict mode ends its live tokens with the change).
+   */
+  setUserRoles(id: string, roles: readonly Role[], at: Date, options?: SetUserRolesOptions): Promise<UserRecord | null>;
   /** Sets `isActive` and `emailVerifiedAt` (kept if already set). */
   markEmailVerified(id: string, at: Date): Promise<void>;
   /** Replaces the hash without counting as a password change (re-hash with stronger parameters). */

@@ -7,6 +7,7 @@ import { describeOneTimeTokenStoreContract } from './store-contract/one-time-tok
 import { describePasswordResetContract } from './store-contract/password-reset-contract.js';
 import { describeRefreshTokenStoreContract } from './store-contract/refresh-token-store-contract.js';
 import type { StoreUnderTest } from './store-contract/store-fixtures.js';
+import { describeRoleChangeContract } from './store-contract/role-change-contract.js';
 import { describeTokenVersionContract } from './store-contract/token-version-contract.js';
 import { describeUserListingContract } from './store-contract/user-listing-contract.js';
 import { describeUserStoreContract } from './store-contract/user-store-contract.js';
@@ -70,6 +71,7 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
     describeUserStoreContract(subject);
     describeUserUpdatesContract(subject);
     describeUserListingContract(subject);
+    describeRoleChangeContract(subject);
     describeTokenVersionContract(subject);
     describeRefreshTokenStoreContract(subject);
     describeOneTimeTokenStoreContract(subject);
