@@ -1,9 +1,34 @@
-import type { LoginResult as CoreLoginResult, PublicUser as CorePublicUser, UserProfile as CoreUserProfile, UserSummary as CoreUserSummary } from '@gatehousejs/core';
+import type {
+  ExchangeResult as CoreExchangeResult,
+  IdentityView as CoreIdentityView,
+  LoginResult as CoreLoginResult,
+  ProviderId as CoreProviderId,
+  ProviderSummary as CoreProviderSummary,
+  PublicUser as CorePublicUser,
+  RegisterAccepted as CoreRegisterAccepted,
+  UserProfile as CoreUserProfile,
+  UserSummary as CoreUserSummary,
+} from '@gatehousejs/core';
 import type { z } from 'zod';
 import { describe, expectTypeOf, it } from 'vitest';
-// The server's own request schemas (internal to core): the client's input types must stay theirs.
+// The server's own request schemas and callback reasons (internal to core): the client's types must stay theirs.
+import type { CallbackError as CoreCallbackError } from '../../core/src/social/account-resolution.js';
 import type { loginInput, registerInput, resetPasswordInput } from '../../core/src/validation/input-schemas.js';
-import type { LoginInput, LoginResult, PublicUser, RegisterInput, ResetPasswordInput, UserProfile, UserSummary } from './api-types.js';
+import type {
+  ExchangeResult,
+  LinkedIdentity,
+  LoginInput,
+  LoginResult,
+  PublicUser,
+  RegisterAccepted,
+  RegisterInput,
+  ResetPasswordInput,
+  SocialCallbackError,
+  SocialProvider,
+  SocialProviderId,
+  UserProfile,
+  UserSummary,
+} from './api-types.js';
 
 describe('the client types follow the server', () => {
   it('sends exactly the fields the server schemas read', () => {
@@ -19,6 +44,16 @@ describe('the client types follow the server', () => {
     expectTypeOf<CorePublicUser>().toExtend<PublicUser>();
     expectTypeOf<CoreUserProfile>().toExtend<UserProfile>();
     expectTypeOf<CoreLoginResult>().toExtend<LoginResult>();
+    expectTypeOf<CoreRegisterAccepted>().toEqualTypeOf<RegisterAccepted>();
     expectTypeOf<keyof UserProfile>().toEqualTypeOf<keyof CoreUserProfile>();
+  });
+
+  it('reads the social sign-in answers as the server gives them', () => {
+    expectTypeOf<CoreProviderId>().toEqualTypeOf<SocialProviderId>();
+    expectTypeOf<CoreProviderSummary>().toEqualTypeOf<SocialProvider>();
+    expectTypeOf<CoreIdentityView>().toEqualTypeOf<LinkedIdentity>();
+    expectTypeOf<CoreExchangeResult>().toExtend<ExchangeResult>();
+    expectTypeOf<keyof ExchangeResult>().toEqualTypeOf<keyof CoreExchangeResult>();
+    expectTypeOf<CoreCallbackError>().toEqualTypeOf<SocialCallbackError>();
   });
 });

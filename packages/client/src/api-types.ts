@@ -68,9 +68,55 @@ export interface ExchangeResult extends LoginResult {
   isNewUser: boolean;
 }
 
+/** The register answer of a server that conceals registered addresses (`concealRegisteredEmails`): no session. */
+export interface RegisterAccepted {
+  message: string;
+}
+
 export interface MessageResult {
   message: string;
 }
+
+/** The id of a social sign-in provider (CONTRACT §8). */
+export type SocialProviderId =
+  | 'google'
+  | 'microsoft'
+  | 'apple'
+  | 'facebook'
+  | 'x'
+  | 'linkedin'
+  | 'github'
+  | 'gitlab'
+  | 'discord'
+  | 'twitch'
+  | 'spotify'
+  | 'slack'
+  | 'battlenet'
+  | 'steam'
+  | 'oidc';
+
+/** An enabled provider as `GET /api/v1/auth/oauth/providers` lists it: enough for a sign-in button. */
+export interface SocialProvider {
+  id: SocialProviderId;
+  /** The name to show, e.g. `GitHub` (the generic provider's is configured). */
+  name: string;
+  protocol: 'oauth2' | 'oidc' | 'openid2';
+  /** False for providers that never give an e-mail address (Steam, Battle.net). */
+  returnsEmail: boolean;
+}
+
+/** An identity at a provider linked to the signed-in user (`GET /api/v1/users/me/identities`). */
+export interface LinkedIdentity {
+  provider: string;
+  email: string | null;
+  emailVerified: boolean;
+  displayName: string | null;
+  createdAt: string;
+  lastLoginAt: string;
+}
+
+/** Why a social sign-in or link came back without success (`?error=` on the redirect). */
+export type SocialCallbackError = 'access_denied' | 'account_exists' | 'identity_in_use' | 'provider_error';
 
 /** The error body of CONTRACT §2. */
 export interface ErrorBody {

@@ -17,6 +17,7 @@ describe('createGatehouseClient against a real server', () => {
     const c = client();
     const input = newAccount();
     const registered = await c.register(input);
+    if (!('user' in registered)) throw new Error('expected a session: this server does not conceal addresses');
     expect(registered.user.email).toBe(input.email);
     expect(await c.session()).toEqual({ accessToken: registered.accessToken, refreshToken: registered.refreshToken });
     const me = await c.me();
@@ -65,6 +66,13 @@ describe('createGatehouseClient against a real server', () => {
     const said = (await raw.json()) as { message: string };
     const wrong = await c.login(credentials).catch((e: unknown) => e);
     expect(wrong).toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: said.message });
+  });
+
+  it('keeps no session when the server conceals registered addresses and answers with a message only', async () => {
+    const concealed = { message: 'Registration received. Please check your e-mail to continue.' };
+    const c = client({ fetch: async () => new Response(JSON.stringify(concealed), { status: 201, headers: { 'content-type': 'application/json' } }) });
+    await expect(c.register(newAccount())).resolves.toEqual(concealed);
+    expect(await c.session()).toBeNull();
   });
 
   it('answers NETWORK_ERROR with status 0 when the server cannot be reached', async () => {
@@ -143,6 +151,19 @@ describe('single-flight refresh', () => {
     const rotated = await tabB.refresh();
     expect(rotated.refreshToken).not.toBe(stale.refreshToken);
     await expect(tabB.me()).resolves.toMatchObject({ id: expect.any(String) });
+  });
+
+  it('refreshes before the first call when the storage kept only the refresh token (an access token in memory, lost on reload)', async () => {
+    const c = client();
+    await c.register(newAccount());
+    const { refreshToken } = (await c.session())!;
+    const storage = { current: { accessToken: '', refreshToken } };
+    const reloaded = client({ storage: { load: () => storage.current, save: (t) => void (storage.current = t!) } });
+    const before = server.hits.get('/api/v1/users/me') ?? 0;
+    await expect(reloaded.me()).resolves.toMatchObject({ id: expect.any(String) });
+    expect((server.hits.get('/api/v1/users/me') ?? 0) - before).toBe(1);
+    expect(storage.current.accessToken).not.toBe('');
+    expect(storage.current.refreshToken).not.toBe(refreshToken);
   });
 
   it('uses the Web Locks API when given, so tabs rotate one after another', async () => {

@@ -2,12 +2,15 @@ import { accessTokenExpiresAt } from './access-token-expiry.js';
 import { GatehouseApiError, retryAfterSeconds } from './api-error.js';
 import type {
   ExchangeResult,
+  LinkedIdentity,
   LoginInput,
   LoginResult,
   MessageResult,
+  RegisterAccepted,
   RegisterInput,
   RegisterResult,
   ResetPasswordInput,
+  SocialProvider,
   TokenPair,
   UserProfile,
   UserSummary,
@@ -35,7 +38,8 @@ export interface ClientOptions {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface GatehouseClient {
-  register(input: RegisterInput): Promise<RegisterResult>;
+  /** Keeps the session of the answer; a server that conceals registered addresses answers `RegisterAccepted` (no session). */
+  register(input: RegisterInput): Promise<RegisterResult | RegisterAccepted>;
   login(input: LoginInput): Promise<LoginResult>;
   /** Rotates the session now (single-flight); usually not needed, as calls refresh by themselves. */
   refresh(): Promise<TokenPair>;
@@ -52,6 +56,19 @@ export interface GatehouseClient {
   socialSignInUrl(provider: string, redirectUri: string): string;
   /** Trades the one-time `code` of the social sign-in redirect for a session. */
   exchangeCode(code: string): Promise<ExchangeResult>;
+  /** The enabled social sign-in providers (`GET /auth/oauth/providers`), for sign-in buttons. */
+  socialProviders(): Promise<SocialProvider[]>;
+  /** The provider identities linked to the signed-in user (`GET /users/me/identities`). */
+  identities(): Promise<LinkedIdentity[]>;
+  /**
+   * Starts linking a provider account to the signed-in user (`POST /auth/oauth/:provider/link`) and
+   * returns the URL to send the browser to; the provider's answer comes back to `redirectUri?linked=<provider>`
+   * (or `?error=`). The answer sets the cookie that binds the flow to this browser, so in a browser
+   * the page must be on the API's origin (the call is made with `credentials: 'same-origin'`).
+   */
+  startLinking(provider: string, redirectUri: string): Promise<string>;
+  /** Unlinks the user's identity at `provider`; 409 `CONFLICT` when it is the last way to sign in. */
+  unlinkIdentity(provider: string): Promise<void>;
   /** Any other route of the API with the session's access token (refreshed when needed). */
   request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T>;
   /** The stored session, or null when signed out. */
@@ -61,7 +78,11 @@ export interface GatehouseClient {
 interface CallOptions {
   body?: unknown;
   token?: string;
+  /** `omit` unless a route sets a cookie the browser must keep (linking). */
+  credentials?: Credentials;
 }
+
+type Credentials = 'omit' | 'same-origin';
 
 /**
  * A typed client of the Gatehouse API for browsers and Node, built on `fetch` alone. It keeps the
@@ -81,7 +102,7 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
   const now = options.now ?? Date.now;
   const leewayMs = (options.refreshLeewaySeconds ?? 10) * 1000;
 
-  async function call<T>(method: HttpMethod, path: string, { body, token }: CallOptions = {}): Promise<T> {
+  async function call<T>(method: HttpMethod, path: string, { body, token, credentials = 'omit' }: CallOptions = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
@@ -91,7 +112,7 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'omit',
+        credentials,
       });
     } catch {
       throw new GatehouseApiError(0, undefined);
@@ -125,32 +146,38 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     return tokens;
   }
 
+  // An empty access token (a storage that keeps only the refresh token across reloads) needs a refresh first.
   const expiresSoon = (accessToken: string) => {
+    if (!accessToken) return true;
     const exp = accessTokenExpiresAt(accessToken);
     return exp !== undefined && exp - leewayMs <= now();
   };
 
-  async function authorized<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  async function authorized<T>(method: HttpMethod, path: string, body?: unknown, credentials?: Credentials): Promise<T> {
     let tokens = await signedIn();
     if (expiresSoon(tokens.accessToken)) tokens = await refreshOnce(tokens);
     try {
-      return await call<T>(method, path, { body, token: tokens.accessToken });
+      return await call<T>(method, path, { body, token: tokens.accessToken, credentials });
     } catch (error) {
       // The server may end an access token early (logout in strict mode, a role change): one refresh, one retry.
       if (!(error instanceof GatehouseApiError) || error.status !== 401) throw error;
       const fresh = await refreshOnce(tokens);
-      return call<T>(method, path, { body, token: fresh.accessToken });
+      return call<T>(method, path, { body, token: fresh.accessToken, credentials });
     }
   }
 
-  async function keep<T extends TokenPair>(result: Promise<T>): Promise<T> {
+  /** Stores the session of an answer that carries one (a concealed registration carries none). */
+  async function keep<T extends object>(result: Promise<T>): Promise<T> {
     const value = await result;
-    await storage.save({ accessToken: value.accessToken, refreshToken: value.refreshToken });
+    if ('accessToken' in value && 'refreshToken' in value) {
+      const { accessToken, refreshToken } = value as TokenPair;
+      await storage.save({ accessToken, refreshToken });
+    }
     return value;
   }
 
   return {
-    register: (input) => keep(call<RegisterResult>('POST', '/auth/register', { body: input })),
+    register: (input) => keep(call<RegisterResult | RegisterAccepted>('POST', '/auth/register', { body: input })),
     login: (input) => keep(call<LoginResult>('POST', '/auth/login', { body: input })),
     refresh: async () => refreshOnce(await signedIn()),
     async logout() {
@@ -177,6 +204,11 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     socialSignInUrl: (provider, redirectUri) =>
       `${base}/auth/oauth/${encodeURIComponent(provider)}?redirect_uri=${encodeURIComponent(redirectUri)}`,
     exchangeCode: (code) => keep(call<ExchangeResult>('POST', '/auth/oauth/exchange', { body: { code } })),
+    socialProviders: async () => (await call<{ providers: SocialProvider[] }>('GET', '/auth/oauth/providers')).providers,
+    identities: async () => (await authorized<{ identities: LinkedIdentity[] }>('GET', '/users/me/identities')).identities,
+    startLinking: async (provider, redirectUri) =>
+      (await authorized<{ url: string }>('POST', `/auth/oauth/${encodeURIComponent(provider)}/link`, { redirect_uri: redirectUri }, 'same-origin')).url,
+    unlinkIdentity: (provider) => authorized<void>('DELETE', `/users/me/identities/${encodeURIComponent(provider)}`),
     request: (method, path, body) => authorized(method, path.replace(/^\/api\/v1/, ''), body),
     session: async () => storage.load(),
   };

@@ -5,17 +5,24 @@ export type { ApiErrorCode } from './api-error.js';
 export { memoryTokenStorage, webTokenStorage } from './token-storage.js';
 export type { TokenStorage, KeyValueStorage } from './token-storage.js';
 export type { LockManagerLike } from './single-flight-refresh.js';
+export { readSocialRedirect } from './social-redirect.js';
+export type { SocialRedirect } from './social-redirect.js';
 export type {
   ErrorBody,
   ExchangeResult,
+  LinkedIdentity,
   LoginInput,
   LoginResult,
   MessageResult,
   PublicUser,
+  RegisterAccepted,
   RegisterInput,
   RegisterResult,
   ResetPasswordInput,
   RoleName,
+  SocialCallbackError,
+  SocialProvider,
+  SocialProviderId,
   TokenPair,
   UserProfile,
   UserSummary,

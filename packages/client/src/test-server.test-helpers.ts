@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { createAuth, type Auth, type AuthMail } from '@gatehousejs/core';
+import { createAuth, type Auth, type AuthMail, type AuthStore } from '@gatehousejs/core';
 import { createFakeHasher } from '@gatehousejs/core/testing';
-import { authRoutes, errorHandler, notFound } from '@gatehousejs/hono';
+import { authRoutes, errorHandler, notFound, userRoutes } from '@gatehousejs/hono';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -9,18 +9,26 @@ import { Hono } from 'hono';
 export interface TestServer {
   baseUrl: string;
   auth: Auth;
+  store: AuthStore;
   mails: AuthMail[];
   /** How many requests reached each path, e.g. `/api/v1/auth/refresh-token`. */
   hits: Map<string, number>;
   close(): Promise<void>;
 }
 
+/** Where the test server's GitHub sends the browser; never reached (the tests only read the URL). */
+export const GITHUB_AUTHORIZATION_URL = 'https://github.test/login/oauth/authorize';
+/** The one page social sign-in may send the browser back to. */
+export const FRONT_PAGE = 'https://app.test/';
+
 /**
  * The library's Hono routes on an ephemeral loopback port, with the in-memory store and a mailer
- * that keeps what it is asked to send. Access tokens live `accessTokenTtl` seconds.
+ * that keeps what it is asked to send. Access tokens live `accessTokenTtl` seconds. GitHub is the
+ * one social provider, pointed at endpoints that are never called.
  */
 export async function startTestServer(accessTokenTtl = 3600): Promise<TestServer> {
   const mails: AuthMail[] = [];
+  const store = createMemoryStore();
   const auth = createAuth({
     config: {
       accessTokenSecret: 'client-test-access-secret-0123456789abcdef',
@@ -29,7 +37,18 @@ export async function startTestServer(accessTokenTtl = 3600): Promise<TestServer
       jitterSeconds: 0,
       rateLimit: { enabled: false },
     },
-    store: createMemoryStore(),
+    store,
+    social: {
+      appUrl: 'https://auth.test',
+      redirectAllowlist: [FRONT_PAGE],
+      providers: {
+        github: {
+          clientId: 'client-test-github',
+          clientSecret: 'client-test-github-secret',
+          endpoints: { authorizationEndpoint: GITHUB_AUTHORIZATION_URL, tokenEndpoint: 'https://github.test/login/oauth/access_token' },
+        },
+      },
+    },
     mailer: { send: async (mail) => void mails.push(mail) },
     hasher: createFakeHasher(),
   });
@@ -40,12 +59,8 @@ export async function startTestServer(accessTokenTtl = 3600): Promise<TestServer
     await next();
   });
   app.route('/api/v1/auth', authRoutes(auth));
-  // The profile route as an app would write it with the library's verification.
-  app.get('/api/v1/users/me', async (c) => {
-    const header = c.req.header('authorization') ?? '';
-    const payload = await auth.verifyAccessToken(header.replace(/^Bearer /, ''));
-    return c.json(await auth.getUserProfile(payload.id));
-  });
+  // The user's own routes (profile, identities) as the library mounts them.
+  app.route('/api/v1', userRoutes(auth));
   app.notFound(notFound());
   app.onError(errorHandler());
 
@@ -56,6 +71,7 @@ export async function startTestServer(accessTokenTtl = 3600): Promise<TestServer
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     auth,
+    store,
     mails,
     hits,
     close: () => new Promise((resolve) => server.close(() => resolve())),
