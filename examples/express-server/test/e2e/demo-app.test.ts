@@ -4,7 +4,7 @@ import { startForSuite } from '@gatehousejs/example-server-kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
-import { browserPlan, expectText, freePort, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
+import { browserPlan, buildTypedClient, expectText, freePort, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
 
 // The demo app, the mail viewer, the confirmation page and the reset page, used as a person uses
 // them: in headless Chromium, against the Express example started in-process.
@@ -66,7 +66,7 @@ describe.skipIf(chromiumCheck.missing !== undefined)('the demo app in headless C
   }
 
   beforeAll(async () => {
-    [, chromium] = await Promise.all([startServer(), launchChromium()]);
+    [, chromium] = await Promise.all([startServer(), launchChromium(), buildTypedClient()]);
   });
 
   afterAll(async () => {

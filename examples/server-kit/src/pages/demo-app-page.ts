@@ -1,11 +1,25 @@
 import type { PageRequest, PageResponse } from '../web-response.js';
+import { clientModules } from './client-modules.js';
 import { HTML_PAGE_HEADERS } from './page-headers.js';
 import { findAsset } from './static-assets.js';
 
+// no-cache: a browser revalidates, so an edited file shows after a restart of the server.
+const ASSET_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' };
+const SCRIPT_TYPE = 'text/javascript; charset=utf-8';
+
+/** `GET /assets/client/<module>.js`: the built typed client, which the demo app imports. */
+function clientModule(name: string): PageResponse | undefined {
+  const modules = clientModules();
+  if (modules.missing) return { status: 503, headers: { ...ASSET_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }, body: modules.missing };
+  const body = modules.find(name);
+  return body === undefined ? undefined : { status: 200, headers: { ...ASSET_HEADERS, 'Content-Type': SCRIPT_TYPE }, body };
+}
+
 /**
- * `GET /`: the demo app (register, log in, profile and roles, log out, reports, user admin), and
- * `GET /assets/<file>`: the style sheet and the scripts of the example's pages (`.css`, `.js`).
- * Returns `undefined` for any other request.
+ * `GET /`: the demo app (register, log in, social sign-in, profile, roles and linked identities,
+ * log out, reports, user admin), `GET /assets/<file>`: the style sheet and the scripts of the
+ * example's pages (`.css`, `.js`), and `GET /assets/client/<module>.js`: the built typed client
+ * `@gatehousejs/client` the scripts import. Returns `undefined` for any other request.
  *
  * @example
  * const page = handleDemoApp({ method: 'GET', path: '/' });
@@ -17,13 +31,10 @@ export function handleDemoApp(req: Pick<PageRequest, 'method' | 'path'>): PageRe
     const page = findAsset('index.html');
     return page && { status: 200, headers: { ...HTML_PAGE_HEADERS }, body: page.body };
   }
+  const module = /^\/assets\/client\/([\w.-]+\.js)$/.exec(req.path)?.[1];
+  if (module !== undefined) return clientModule(module);
   const name = /^\/assets\/([\w.-]+\.(?:css|js))$/.exec(req.path)?.[1];
   const asset = name === undefined ? undefined : findAsset(name);
   if (!asset) return undefined;
-  return {
-    status: 200,
-    // no-cache: a browser revalidates, so an edited file shows after a restart of the server.
-    headers: { 'Content-Type': asset.contentType, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' },
-    body: asset.body,
-  };
+  return { status: 200, headers: { ...ASSET_HEADERS, 'Content-Type': asset.contentType }, body: asset.body };
 }

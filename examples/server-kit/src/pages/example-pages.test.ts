@@ -32,6 +32,25 @@ describe('handleDemoApp', () => {
     expect(script.body).toContain('sessionStorage');
   });
 
+  it('serves the built typed client under /assets/client/ as scripts, every module it imports included', () => {
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      const module = handleDemoApp(get(`/assets/client/${name}`));
+      expect(module?.status, `/assets/client/${name}`).toBe(200);
+      expect(module?.headers).toMatchObject({ 'Content-Type': 'text/javascript; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+      // A browser resolves only relative specifiers here: no bare package name may be imported.
+      for (const [, specifier] of module!.body.matchAll(/(?:from|import)\s*'([^']+)'/g)) {
+        expect(specifier).toMatch(/^\.\/[\w.-]+\.js$/);
+        visit(specifier!.slice(2));
+      }
+    };
+    visit('index.js');
+    expect(handleDemoApp(get('/assets/client/index.js'))!.body).toContain('createGatehouseClient');
+    expect(seen.size).toBeGreaterThan(3);
+  });
+
   it('serves nothing else: no other method, no unknown file, no way out of the folder, not the .d.ts or the HTML as assets', () => {
     expect(handleDemoApp({ method: 'POST', path: '/' })).toBeUndefined();
     expect(handleDemoApp(get('/index.html'))).toBeUndefined();
@@ -41,6 +60,10 @@ describe('handleDemoApp', () => {
     expect(handleDemoApp(get('/assets/password-rules.d.ts'))).toBeUndefined();
     expect(handleDemoApp(get('/assets/index.html'))).toBeUndefined();
     expect(handleDemoApp(get('/reset-password'))).toBeUndefined();
+    expect(handleDemoApp(get('/assets/client/index.d.ts'))).toBeUndefined();
+    expect(handleDemoApp(get('/assets/client/index.js.map'))).toBeUndefined();
+    expect(handleDemoApp(get('/assets/client/../index.js'))).toBeUndefined();
+    expect(handleDemoApp(get('/assets/client/nope.js'))).toBeUndefined();
   });
 });
 
@@ -91,7 +114,10 @@ describe('the page files', () => {
     }
     for (const file of ASSET_FILES.filter((name) => name.endsWith('.js'))) {
       const source = handleDemoApp(get(`/assets/${file}`))!.body;
-      for (const [, name] of source.matchAll(/from '\.\/([^']+)'/g)) expect(ASSET_FILES).toContain(name);
+      for (const [, name] of source.matchAll(/from '\.\/([^']+)'/g)) {
+        if (name!.startsWith('client/')) expect(handleDemoApp(get(`/assets/${name}`))?.status).toBe(200);
+        else expect(ASSET_FILES).toContain(name);
+      }
     }
   });
 });

@@ -1,8 +1,11 @@
-// The demo app at `/`: register, log in, profile and roles, log out, reports for managers, and the
-// user list with role editing for admins. Plain DOM, no framework; API text goes in as textContent.
-import { ApiError, callApi } from './api-client.js';
+// The demo app at `/`: register, log in (with a password or a social provider), profile, roles and
+// linked identities, log out, reports for managers, and the user list with role editing for admins.
+// Plain DOM, no framework; API text goes in as textContent. Every API call goes through the typed
+// client `@gatehousejs/client` (session.js).
+import { GatehouseApiError } from './client/index.js';
 import { clearFieldErrors, clearNotice, showApiError, showNotice } from './messages.js';
-import { accessClaims, callWithSession, canResume, logOut, logOutEverywhere, refreshSession, startSession } from './session.js';
+import { accessClaims, canResume, client, onSessionEnd } from './session.js';
+import { providerName, RETURN_PAGE, renderIdentities, renderSignInButtons, SOCIAL_ERROR_MESSAGES, takeSocialRedirect } from './social.js';
 
 const ROLES = ['super', 'admin', 'manager', 'user'];
 const PAGE_SIZE = 20;
@@ -11,6 +14,13 @@ const TABS = ['login', 'register', 'forgot'];
 const $ = (id) => document.getElementById(id);
 let usersOffset = 0;
 let mailViewerAvailable = false;
+/** The enabled social sign-in providers (GET /api/v1/auth/oauth/providers), read once at start. */
+let providers = [];
+/** Set when the client ended the session because its refresh token was refused. */
+let sessionEnded = false;
+onSessionEnd(() => {
+  sessionEnded = true;
+});
 
 // ---- small helpers ------------------------------------------------------------------------------
 
@@ -38,11 +48,17 @@ const sameRoles = (a, b) => a.length === b.length && a.every((role) => b.include
 /** Runs one user action: disables its button meanwhile and shows any error the API returns. */
 async function act(button, form, action) {
   if (button) button.disabled = true;
+  sessionEnded = false;
   try {
     await action();
   } catch (error) {
-    if (error instanceof ApiError) {
-      if (error.status === 401 && !canResume()) showSignedOut();
+    if (error instanceof GatehouseApiError) {
+      if (sessionEnded) {
+        showSignedOut();
+        showNotice('error', `Your session has ended: ${error.message} Please log in again.`);
+        return;
+      }
+      if (error.status === 401 && !(await canResume())) showSignedOut();
       showApiError(error, form);
     } else {
       console.error(error);
@@ -75,18 +91,18 @@ function showSignedOut(tab = 'login') {
 }
 
 async function logIn(form) {
-  startSession(await callApi('POST', '/api/v1/auth/login', { body: fieldsOf(form) }));
+  await client.login(fieldsOf(form));
   form.reset();
   clearNotice();
   await showSignedIn();
 }
 
 async function register(form) {
-  const result = await callApi('POST', '/api/v1/auth/register', { body: fieldsOf(form) });
+  // The client keeps the session of the answer, if it carries one.
+  const result = await client.register(fieldsOf(form));
   const email = form.elements.namedItem('email').value;
   form.reset();
   if (result.accessToken) {
-    startSession(result);
     await showSignedIn();
   } else {
     // A server that conceals registered addresses returns no tokens: log in after confirming.
@@ -97,7 +113,7 @@ async function register(form) {
 }
 
 async function requestReset(form) {
-  const result = await callApi('POST', '/api/v1/auth/forgot-password', { body: fieldsOf(form) });
+  const result = await client.forgotPassword(fieldsOf(form).email);
   form.reset();
   showNotice('ok', result.message);
 }
@@ -106,14 +122,16 @@ async function requestReset(form) {
 
 function renderProfile(user) {
   $('profile-first-name').textContent = user.firstName;
-  $('profile-name').textContent = `${user.firstName} ${user.lastName}`;
+  // An account made by a provider has its display name as first name and no last name.
+  $('profile-name').textContent = `${user.firstName} ${user.lastName}`.trim();
   $('profile-username').textContent = user.username;
-  $('profile-email').textContent = user.email;
-  $('nav-email').textContent = user.email;
+  // Accounts made by a provider without e-mail (Steam, Battle.net) have no address.
+  $('profile-email').textContent = user.email ?? 'none';
+  $('nav-email').textContent = user.email ?? user.username;
   const confirmed = $('profile-confirmed');
   confirmed.className = user.isActive ? 'status-yes' : 'status-no';
   confirmed.textContent = user.isActive ? `Yes, ${formatDate(user.emailVerifiedAt)}` : 'Not yet';
-  $('confirm-hint').hidden = user.isActive;
+  $('confirm-hint').hidden = user.isActive || user.email === null;
   $('mail-viewer-hint').hidden = !mailViewerAvailable;
   $('profile-roles').replaceChildren(...roleBadges(user.roles));
   $('profile-created').textContent = formatDate(user.createdAt);
@@ -121,7 +139,7 @@ function renderProfile(user) {
 }
 
 async function showSignedIn() {
-  const user = await callWithSession('GET', '/api/v1/users/me');
+  const user = await client.me();
   renderProfile(user);
   $('loading').hidden = true;
   $('signed-out').hidden = true;
@@ -130,25 +148,82 @@ async function showSignedIn() {
 
   // The API authorizes by the roles in the access token, so the views follow those; the profile
   // shows the stored roles, which a change by an admin reaches first.
-  const tokenRoles = accessClaims()?.roles ?? [];
+  const tokenRoles = (await accessClaims())?.roles ?? [];
   const holds = (...roles) => roles.some((role) => tokenRoles.includes(role));
   $('roles-changed').hidden = sameRoles(tokenRoles, user.roles);
   $('reports').hidden = !holds('manager', 'admin', 'super');
   $('admin').hidden = !holds('admin', 'super');
+  await loadIdentities();
   if (!$('reports').hidden) await loadReports();
   if (!$('admin').hidden) await loadUsers(user.id);
 }
 
 async function loadReports() {
-  const { reports } = await callWithSession('GET', '/api/v1/reports');
+  const { reports } = await client.request('GET', '/reports');
   $('report-list').replaceChildren(...reports.map((report) => element('li', { text: report.title })));
+}
+
+// ---- social sign-in and linked identities ------------------------------------------------------
+
+/** Leaves for the provider; the API sends the browser back here with ?code= (or ?error=). */
+function signInWith(provider) {
+  clearNotice();
+  location.assign(client.socialSignInUrl(provider.id, RETURN_PAGE));
+}
+
+async function loadIdentities() {
+  renderIdentities({ identities: await client.identities(), providers, onUnlink: unlink, onLink: link });
+}
+
+function link(provider, button) {
+  act(button, null, async () => {
+    clearNotice();
+    // The answer also sets the cookie that binds the flow to this browser; back here with ?linked=.
+    location.assign(await client.startLinking(provider.id, RETURN_PAGE));
+  });
+}
+
+function unlink(identity, button) {
+  act(button, null, async () => {
+    clearNotice();
+    // 409 when it is the last way in (no password, no other provider): act shows the API's message.
+    await client.unlinkIdentity(identity.provider);
+    await loadIdentities();
+    showNotice('ok', `${providerName(providers, identity.provider)} is unlinked from your account.`);
+  });
+}
+
+/** Finishes what the provider sent this page back with: a sign-in to exchange, a link, or an error. */
+async function finishSocialRedirect(outcome) {
+  if (outcome.kind === 'error') {
+    showNotice('error', SOCIAL_ERROR_MESSAGES[outcome.error]);
+    return;
+  }
+  if (outcome.kind === 'code') {
+    const result = await client.exchangeCode(outcome.code);
+    await showSignedIn();
+    showNotice('ok', result.isNewUser ? 'Welcome! Your account was created with your provider account.' : 'You are signed in.');
+    return;
+  }
+  await showSignedIn();
+  showNotice('ok', `${providerName(providers, outcome.provider)} is linked to your account.`);
+}
+
+async function loadProviders() {
+  try {
+    providers = await client.socialProviders();
+  } catch {
+    providers = []; // no buttons; the password forms still work
+  }
+  renderSignInButtons(providers, signInWith);
 }
 
 // ---- admin: users and roles ---------------------------------------------------------------------
 
-async function loadUsers(myId = accessClaims()?.id) {
+async function loadUsers(myId) {
+  myId ??= (await accessClaims())?.id;
   // One more than a page tells whether there is a next page.
-  const { users } = await callWithSession('GET', `/api/v1/users?limit=${PAGE_SIZE + 1}&offset=${usersOffset}`);
+  const { users } = await client.request('GET', `/users?limit=${PAGE_SIZE + 1}&offset=${usersOffset}`);
   $('user-rows').replaceChildren(...users.slice(0, PAGE_SIZE).map((user) => userRow(user, myId)));
   $('users-previous').disabled = usersOffset === 0;
   $('users-next').disabled = users.length <= PAGE_SIZE;
@@ -177,7 +252,7 @@ function userRow(user, myId) {
       const roles = [...row.querySelectorAll('input[type="checkbox"]:checked')].map((box) => box.value);
       let result;
       try {
-        result = await callWithSession('PUT', `/api/v1/users/${encodeURIComponent(user.id)}/roles`, { roles });
+        result = await client.request('PUT', `/users/${encodeURIComponent(user.id)}/roles`, { roles });
       } catch (error) {
         row.replaceWith(userRow(user, myId)); // refused: show the roles as they are stored
         throw error;
@@ -224,7 +299,7 @@ function wire() {
   $('logout').addEventListener('click', (event) =>
     act(event.currentTarget, null, async () => {
       try {
-        await logOut();
+        await client.logout();
       } finally {
         showSignedOut();
       }
@@ -233,7 +308,7 @@ function wire() {
   );
   $('logout-all').addEventListener('click', (event) =>
     act(event.currentTarget, null, async () => {
-      await logOutEverywhere();
+      await client.logoutAll();
       showSignedOut();
       showNotice('ok', 'You are logged out on every device.');
     }),
@@ -246,7 +321,7 @@ function wire() {
   );
   $('refresh-session').addEventListener('click', (event) =>
     act(event.currentTarget, null, async () => {
-      await refreshSession();
+      await client.refresh();
       await showSignedIn();
       showNotice('ok', 'Session refreshed: your access token now carries your current roles.');
     }),
@@ -278,10 +353,12 @@ async function probeMailViewer() {
 }
 
 async function start() {
+  const outcome = takeSocialRedirect();
   wire();
   const probing = probeMailViewer();
-  if (canResume()) await act(null, null, showSignedIn);
-  else showSignedOut();
+  await loadProviders();
+  if (outcome) await act(null, null, () => finishSocialRedirect(outcome));
+  if ($('signed-in').hidden && (await canResume())) await act(null, null, showSignedIn);
   if ($('signed-in').hidden) showSignedOut();
   await probing;
 }

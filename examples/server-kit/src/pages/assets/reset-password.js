@@ -1,9 +1,10 @@
 // The page the reset mail links to: checks the two passwords as the API does (same messages), then
 // posts them with the token from the link and shows what the API said.
-import { ApiError, callApi } from './api-client.js';
+import { createGatehouseClient, GatehouseApiError } from './client/index.js';
 import { clearFieldErrors, clearNotice, showApiError, showFieldErrors, showNotice } from './messages.js';
 import { checkNewPassword } from './password-rules.js';
 
+const client = createGatehouseClient({ baseUrl: '' });
 const form = document.getElementById('reset-form');
 const token = new URLSearchParams(location.search).get('token') ?? '';
 // The token stays in this page's memory only: off the address bar, out of the history.
@@ -29,12 +30,12 @@ form.addEventListener('submit', async (event) => {
   const button = form.querySelector('button[type="submit"]');
   button.disabled = true;
   try {
-    const result = await callApi('POST', '/api/v1/auth/reset-password', { body: { token, password, confirmPassword } });
+    const result = await client.resetPassword({ token, password, confirmPassword });
     form.hidden = true;
     document.getElementById('done').hidden = false;
     showNotice('ok', result.message);
   } catch (error) {
-    if (error instanceof ApiError) showApiError(error, form);
+    if (error instanceof GatehouseApiError) showApiError(error, form);
     else showNotice('error', 'Something went wrong in this page. Reload it and try again.');
   } finally {
     button.disabled = false;

@@ -1,16 +1,13 @@
-// The signed-in session of this tab. docs/demo-app.md explains the choice:
+// The signed-in session of this tab, kept by the typed client `@gatehousejs/client` (served from
+// its build at /assets/client/). docs/demo-app.md explains the choice of storage:
 // - the access token lives only in this module's memory: no other script, tab or later visit can
 //   read it from storage, and it dies with the page;
 // - the refresh token lives in sessionStorage, so a reload keeps you signed in, and it is gone when
 //   the tab closes. It is single use: every refresh stores the new one.
-import { ApiError, callApi } from './api-client.js';
+// After a reload the client finds a refresh token without an access token and refreshes first.
+import { createGatehouseClient } from './client/index.js';
 
 const REFRESH_TOKEN_KEY = 'gatehouse-demo.refresh-token';
-
-/** @type {string | null} */
-let accessToken = null;
-/** @type {Promise<void> | null} */
-let refreshing = null;
 
 function readRefreshToken() {
   try {
@@ -29,29 +26,53 @@ function writeRefreshToken(token) {
   }
 }
 
-/** Keeps a fresh pair from login, register or refresh. */
-export function startSession({ accessToken: access, refreshToken }) {
-  accessToken = access;
-  writeRefreshToken(refreshToken);
+/** The client's TokenStorage: the access token in memory, the refresh token in sessionStorage. */
+function tabStorage() {
+  let accessToken = '';
+  let refreshTokenInMemory = null;
+  return {
+    load() {
+      const refreshToken = readRefreshToken() ?? refreshTokenInMemory;
+      return refreshToken ? { accessToken, refreshToken } : null;
+    },
+    save(tokens) {
+      accessToken = tokens?.accessToken ?? '';
+      refreshTokenInMemory = tokens?.refreshToken ?? null;
+      writeRefreshToken(tokens?.refreshToken ?? null);
+    },
+  };
 }
 
-export function endSession() {
-  accessToken = null;
-  writeRefreshToken(null);
+const sessionEndListeners = [];
+
+/** The API client of the page: every call of the demo goes through it. */
+export const client = createGatehouseClient({
+  baseUrl: '',
+  storage: tabStorage(),
+  // A refused refresh (expired, revoked, reused) ended the session.
+  onSessionEnd: () => {
+    for (const listener of sessionEndListeners) listener();
+  },
+});
+
+/** Calls `listener` when the session ends without a logout (its refresh token was refused). */
+export function onSessionEnd(listener) {
+  sessionEndListeners.push(listener);
 }
 
 /** True when there is something to resume a session with (after a reload, say). */
-export function canResume() {
-  return accessToken !== null || readRefreshToken() !== null;
+export async function canResume() {
+  return (await client.session()) !== null;
 }
 
 /**
  * The claims of the current access token, read without checking the signature: only to decide what
  * to show (the API checks every call). `roles` are those at issue time (CONTRACT §3).
  *
- * @returns {{ id: string, email: string, roles: string[], exp: number } | null}
+ * @returns {Promise<{ id: string, email: string | null, roles: string[], exp: number } | null>}
  */
-export function accessClaims() {
+export async function accessClaims() {
+  const accessToken = (await client.session())?.accessToken;
   if (!accessToken) return null;
   try {
     const payload = accessToken.split('.')[1] ?? '';
@@ -61,61 +82,4 @@ export function accessClaims() {
   } catch {
     return null;
   }
-}
-
-/**
- * Trades the refresh token for a new pair. Calls made at the same time share one refresh: a refresh
- * token is single use, and presenting it twice would look like theft and end the session.
- */
-export function refreshSession() {
-  refreshing ??= (async () => {
-    const refreshToken = readRefreshToken();
-    if (!refreshToken) {
-      endSession();
-      throw new ApiError(401, { message: 'Your session has ended. Please log in again.' });
-    }
-    try {
-      startSession(await callApi('POST', '/api/v1/auth/refresh-token', { body: { refreshToken } }));
-    } catch (error) {
-      // A refused refresh token (expired, revoked, reused) ends the session; a network error does not.
-      if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
-        endSession();
-        throw new ApiError(401, { message: `Your session has ended: ${error.message} Please log in again.` });
-      }
-      throw error;
-    }
-  })().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
-}
-
-/**
- * Calls a protected route with the access token. When the API answers 401 (the token expired), the
- * session is refreshed once and the call repeated.
- */
-export async function callWithSession(method, path, body) {
-  if (!accessToken) await refreshSession();
-  const sent = accessToken;
-  try {
-    return await callApi(method, path, { body, token: sent });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401) throw error;
-    // Another call may have refreshed meanwhile; then just use the new token.
-    if (accessToken === sent) await refreshSession();
-    return callApi(method, path, { body, token: accessToken });
-  }
-}
-
-/** Revokes the refresh token (and its rotation family) on the server and forgets both tokens. */
-export async function logOut() {
-  const refreshToken = readRefreshToken();
-  endSession();
-  if (refreshToken) await callApi('POST', '/api/v1/auth/logout', { body: { refreshToken } });
-}
-
-/** Revokes every refresh token of the user, on every device, then forgets both tokens here. */
-export async function logOutEverywhere() {
-  await callWithSession('POST', '/api/v1/auth/logout-all');
-  endSession();
 }
