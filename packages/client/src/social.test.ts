@@ -12,7 +12,7 @@ afterAll(() => server.close());
 
 /** A client whose requests are recorded: which credentials mode each used, and the cookies set. */
 function recordingClient() {
-  const calls: { url: string; credentials: RequestCredentials | undefined; setCookie: string | null }[] = [];
+  const calls: { url: string; credentials: string | undefined; setCookie: string | null }[] = [];
   const client = createGatehouseClient({
     baseUrl: server.baseUrl,
     fetch: async (input, init) => {
