@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createTokenService, cryptoRandom, type TokenService } from '@gatehousejs/core';
+import { cryptoRandom } from '@gatehousejs/core';
+// The token service is internal to core (apps reach it through createAuth); the bench measures it alone.
+import { createTokenService, type TokenService } from '../../../packages/core/dist/tokens/token-service.js';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Report } from '../lib/report.js';
 import type { BenchSettings } from '../lib/settings.js';

@@ -3,7 +3,6 @@ export type { Auth, CreateAuthOptions } from './create-auth.js';
 
 export { parseAuthConfig } from './config/auth-config.js';
 export type { AuthConfig, AuthConfigInput } from './config/auth-config.js';
-export { parseDurationSeconds } from './config/parse-duration.js';
 
 export { AuthError, isAuthError, isUnavailable } from './errors/auth-error.js';
 export type { AuthErrorCode, AuthErrorOptions, ValidationIssue } from './errors/auth-error.js';
@@ -13,19 +12,14 @@ export type { ErrorCatalogueEntry } from './errors/error-catalogue.js';
 export { ROLES, isRole, anyOf, allOf, satisfiesRoles, PRIVILEGED_ROLES } from './roles/roles.js';
 export type { Role, RoleRequirement } from './roles/roles.js';
 
-export { createTokenService } from './tokens/token-service.js';
-export type { TokenService, TokenServiceOptions, SignedToken } from './tokens/token-service.js';
-export { ACCESS_TOKEN_TYPE, REFRESH_TOKEN_TYPE } from './tokens/token-claims.js';
-export type { AccessTokenPayload, RefreshTokenPayload, TokenPair } from './tokens/token-claims.js';
+export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 
 export { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 export { createArgon2idHasherFromEngine } from './hashing/argon2id-engine.js';
 export type { Argon2idEngine } from './hashing/argon2id-engine.js';
-export { readArgon2idParameters } from './hashing/argon2id-phc.js';
 export type { Argon2idParameters } from './hashing/argon2id-phc.js';
 
-export { hashOneTimeToken } from './one-time/one-time-token.js';
-export { normalizeEmail, LIMITS } from './validation/input-schemas.js';
+export { normalizeEmail } from './validation/input-schemas.js';
 export { REQUEST_SCHEMAS } from './validation/request-schemas.js';
 
 export type { BackgroundFailure } from './flows/flow-context.js';
@@ -36,12 +30,7 @@ export type { RequestContext } from './flows/request-context.js';
 export type { AuthEvent, AuthEventType, AuthEventListener } from './ports/auth-events.js';
 export type { RateLimiter, RateLimitRule, RateLimitDecision } from './ports/rate-limiter.js';
 export { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
-export { limitHashConcurrency } from './hashing/limit-hash-concurrency.js';
-export type { HashConcurrencyLimits } from './hashing/limit-hash-concurrency.js';
-export { assertPasswordAcceptable } from './validation/password-policy.js';
 export type { PasswordPolicy, PasswordPolicyInput } from './validation/password-policy.js';
-export { estimatePasswordStrength } from './validation/password-strength.js';
-export type { PasswordScore } from './validation/password-strength.js';
 export type { PublicUser, UserProfile, UserSummary } from './flows/user-views.js';
 export type { UserList } from './flows/manage-users.js';
 export type { RegisterResult, RegisterAccepted } from './flows/register.js';
@@ -55,12 +44,10 @@ export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } fr
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
 export type { Mailer, AuthMail } from './ports/mailer.js';
 export type { PasswordHasher } from './ports/password-hasher.js';
-export { systemClock } from './ports/clock.js';
 export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';
 export type { Random } from './ports/random.js';
 
-export { PROVIDER_IDS, isProviderId } from './social/provider-definition.js';
 export type { ProviderId, ProviderProfile, OAuthProviderDefinition, OidcProviderDefinition, OAuth2ProviderDefinition } from './social/provider-definition.js';
 export { parseSocialConfig } from './social/social-config.js';
 export type { SocialConfig, SocialConfigInput } from './social/social-config.js';
