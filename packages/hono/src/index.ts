@@ -6,6 +6,7 @@ export type { UserRoutesOptions } from './user-routes.js';
 export { authenticate, publicRoute, roles, allRoles, requireUser } from './guard.js';
 export { jsonBody } from './json-body.js';
 export { errorHandler, notFound } from './error-handler.js';
+export { nodeRequestErrorHandler } from './node-request-errors.js';
 export { jsonResponse } from './json-response.js';
 export { securityHeaders } from './security-headers.js';
 export { cors } from './cors.js';

@@ -6,7 +6,7 @@ export type { BodyFailure } from './body-errors.js';
 export { parseJsonBody, parseFormBody, assertJsonMediaType, assertIdentityEncoding, methodTakesBody, DEFAULT_BODY_LIMIT_BYTES } from './json-body.js';
 export { readBodyWithinLimit } from './read-body.js';
 export type { RequestBodySource, NextBodyChunk } from './read-body.js';
-export { assertPathEncoding, pathEncodingError, normalizeRequestPath } from './request-path.js';
+export { assertPathEncoding, pathEncodingError, normalizeRequestPath, isRoutableTarget } from './request-path.js';
 export { readBearerToken, cachedBearerUser } from './bearer-token.js';
 export { readRawHeader } from './raw-header.js';
 export { AUTH_ROUTES } from './auth-routes.js';

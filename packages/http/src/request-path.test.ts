@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '@gatehousejs/core';
 import { routeNotFound } from './not-found.js';
-import { assertPathEncoding, normalizeRequestPath, normalizeUnreservedEscapes } from './request-path.js';
+import { assertPathEncoding, isRoutableTarget, normalizeRequestPath, normalizeUnreservedEscapes } from './request-path.js';
 
 function statusOf(url: string): number {
   try {
@@ -66,5 +66,19 @@ describe('normalizeRequestPath', () => {
 
   it('leaves invalid escapes for the path check to refuse', () => {
     expect(normalizeRequestPath('/api/v1/users/%ZZ/roles')).toBe('/api/v1/users/%ZZ/roles');
+  });
+});
+
+describe('isRoutableTarget', () => {
+  it('admits origin and absolute form, and a backslash after the query', () => {
+    for (const target of ['/', '/api/v1/health', '/api/v1/health?x=a\\b', 'http://host/api/v1/health', 'HTTPS://host/x']) {
+      expect(isRoutableTarget(target), target).toBe(true);
+    }
+  });
+
+  it('refuses asterisk and authority form, and a backslash in the path', () => {
+    for (const target of ['*', 'host:443', '', '/api/v1\\users\\me', '\\api', '/a\\b?c', 'http://host/a\\b']) {
+      expect(isRoutableTarget(target), target).toBe(false);
+    }
   });
 });

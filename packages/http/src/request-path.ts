@@ -39,6 +39,29 @@ export function pathEncodingError(): AuthError {
   return new AuthError('PATH_MALFORMED');
 }
 
+const ABSOLUTE_FORM = /^https?:\/\//i;
+
+/**
+ * Whether a raw request target (Node's `req.url`) can name a route: origin form (`/path?query`) or
+ * absolute form (`http://host/path`), with no backslash before the query. `*` (asterisk form) and
+ * `host:port` (authority form) name no resource here (RFC 9112 §3.2); a backslash is a `/` to the
+ * URL standard but refused by @hono/node-server. Both adapters answer these with the 400
+ * `REQUEST_TARGET_INVALID` in the contract's body (Express in `normalizePath()`, Hono on Node through
+ * `nodeRequestErrorHandler()`), so `GET /api/v1\users\me` routes nowhere on either.
+ *
+ * @example
+ * isRoutableTarget('/api/v1/health?x=\\'); // true
+ * isRoutableTarget('*');                    // false
+ * isRoutableTarget('/api/v1\\users\\me');   // false
+ */
+export function isRoutableTarget(target: string): boolean {
+  if (target.charCodeAt(0) !== 47 /* / */ && !ABSOLUTE_FORM.test(target)) return false;
+  const backslash = target.indexOf('\\');
+  if (backslash < 0) return true;
+  const query = target.indexOf('?');
+  return query >= 0 && query < backslash;
+}
+
 const ESCAPE = /%[0-9A-Fa-f]{2}/g;
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 

@@ -49,6 +49,8 @@ export const ERROR_CATALOGUE = Object.freeze({
   // The HTTP layer (any adapter)
   ROUTE_NOT_FOUND: { status: 404, message: 'No route matches this request.' },
   PATH_MALFORMED: { status: 400, message: 'The request path is not validly percent-encoded.' },
+  /** `GET *`, a backslash in the path: not a path a route could name (RFC 9112 §3.2). */
+  REQUEST_TARGET_INVALID: { status: 400, message: 'The request target must be a path such as /api/v1/health.' },
   BODY_MALFORMED: { status: 400, message: 'The request body is not valid JSON.' },
   BODY_UNREADABLE: { status: 400, message: 'The request body could not be read.' },
   BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },

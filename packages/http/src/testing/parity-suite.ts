@@ -223,6 +223,25 @@ export function paritySuite(start: StartServer): void {
         expect(JSON.parse(outside.text)).toMatchObject({ statusCode: 404, error: 'Not Found' });
       });
 
+      itOverSocket(s, 'answers a target that names no path (`*`, a backslash before the query) with the contract 400, on any method', async (baseUrl) => {
+        const t = await session(s);
+        for (const [method, path] of [
+          ['GET', '*'],
+          ['OPTIONS', '*'],
+          ['GET', '/api/v1\\users\\me'],
+          ['GET', '/api/v1/probe\\public'],
+          ['POST', '/api/v1/auth\\login'],
+        ] as const) {
+          const res = await rawRequest(baseUrl, method, path, [['Authorization', `Bearer ${t}`]]);
+          expect(res.status, `${method} ${path}`).toBe(400);
+          expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+          expect(JSON.parse(res.text)).toEqual({ statusCode: 400, message: 'The request target must be a path such as /api/v1/health.', error: 'Bad Request' });
+        }
+        // A backslash in the query is data, not a path.
+        const query = await rawRequest(baseUrl, 'GET', '/api/v1/probe/public?x=a\\b', []);
+        expect(query.status).toBe(200);
+      });
+
       it('matches paths exactly: a trailing slash or another letter case is the JSON 404, with or without a token', async () => {
         const t = await session(s);
         const credentials = { email, password };
