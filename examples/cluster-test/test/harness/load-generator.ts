@@ -87,8 +87,16 @@ export async function createVirtualUsers(http: HttpClient, count: number): Promi
   while (users.length < count) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(5, count - users.length) }, async () => {
-        const account = newAccount('user', 'users.cluster.test');
-        const answer = await register(http, account);
+        let account = newAccount('user', 'users.cluster.test');
+        let answer = await register(http, account);
+        // Set-up on a loaded machine (CI) may meet a declared 503: do as the contract tells a client,
+        // wait Retry-After and try again, a few times, before the set-up fails. A new address each
+        // time, as a 503's write may still have landed.
+        for (let attempt = 1; answer.status === 503 && attempt <= 3; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, Number(answer.headers['retry-after'] ?? 1) * 1000));
+          account = newAccount('user', 'users.cluster.test');
+          answer = await register(http, account);
+        }
         if (answer.status !== 201) throw new Error(`could not register a load user: ${answer.status} ${JSON.stringify(answer.body)}`);
         return { account, accessToken: answer.body.accessToken, refreshToken: answer.body.refreshToken, busy: false, tainted: false, needsLogin: false };
       }),
