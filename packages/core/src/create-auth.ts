@@ -26,9 +26,12 @@ import { systemClock, type Clock } from './ports/clock.js';
 import type { Mailer } from './ports/mailer.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
 import { cryptoRandom, type Random } from './ports/random.js';
-import type { Role } from './roles/roles.js';
+import { createRolePolicy, type RoleOptions, type RolePolicy } from './roles/role-policy.js';
+import type { Role, SpecRole } from './roles/roles.js';
 import { randomToken } from './random/random-values.js';
 import { userPage } from './validation/user-page.js';
+import { requestSchemasFor, type RequestSchemas } from './validation/request-schemas.js';
+import { roleInputsFor } from './validation/role-inputs.js';
 import type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 import { createTokenService } from './tokens/token-service.js';
 import { accessTokenCacheSetting } from './tokens/verified-token-cache.js';
@@ -37,7 +40,19 @@ import type { ProviderId } from './social/provider-definition.js';
 import type { SocialConfigInput } from './social/social-config.js';
 import { createSocialSignIn, type SocialSignIn } from './social/social-sign-in.js';
 
-export interface CreateAuthOptions {
+export interface CreateAuthOptions<R extends string = SpecRole> {
+  /**
+   * The role set (must include `super`); default the spec's four. Write it `as const` so the types
+   * of `auth` (guards, `verifyAccessToken`, profiles) know the roles.
+   *
+   * @example
+   * roles: ['super', 'admin', 'manager', 'user', 'editor'] as const
+   */
+  roles?: RoleOptions<R>['roles'];
+  /** Who may grant which role; default CONTRACT §7 (see `GrantPolicy`). */
+  grantPolicy?: RoleOptions<NoInfer<R>>['grantPolicy'];
+  /** Roles that imply others in guards; off by default (see `RoleHierarchy`). */
+  roleHierarchy?: RoleOptions<NoInfer<R>>['roleHierarchy'];
   /** Raw settings, parsed here once; or an already parsed `AuthConfig`. */
   config: AuthConfigInput | AuthConfig;
   store: AuthStore;
@@ -71,19 +86,27 @@ export interface CreateAuthOptions {
   onProviderError?: (provider: ProviderId, error: unknown) => void;
 }
 
-/** The whole of Gatehouse for one app: every flow, bound to its config and ports. */
-export interface Auth {
+/**
+ * The whole of Gatehouse for one app: every flow, bound to its config and ports. `R` is its role
+ * set, inferred from `createAuth({ roles })`; the spec's four by default (or the registered one,
+ * see `Register`). Code that takes any auth instance takes an `Auth<string>`.
+ */
+export interface Auth<R extends string = Role> {
   readonly config: AuthConfig;
-  register(body: unknown, request?: RequestContext): Promise<RegisterResult>;
+  /** The configured roles, grant policy and hierarchy, and the guards' role check. */
+  readonly roles: RolePolicy<R>;
+  /** The zod schemas this instance validates requests with (its role set), for documentation generators. */
+  readonly requestSchemas: RequestSchemas;
+  register(body: unknown, request?: RequestContext): Promise<RegisterResult<R>>;
   /** Registration that does not reveal registered addresses (see `concealRegisteredEmails`). */
   registerConcealed(body: unknown, request?: RequestContext): Promise<RegisterAccepted>;
-  login(body: unknown, request?: RequestContext): Promise<LoginResult>;
+  login(body: unknown, request?: RequestContext): Promise<LoginResult<R>>;
   refresh(body: unknown, request?: RequestContext): Promise<TokenPair>;
   /**
    * Verifies an access token (signature, `typ`, strict expiry, claims) and, with
    * `checkTokenVersion`, that the user's sessions were not ended since it was issued.
    */
-  verifyAccessToken(token: string): Promise<AccessTokenPayload>;
+  verifyAccessToken(token: string): Promise<AccessTokenPayload<R>>;
   /**
    * `verifyAccessToken`'s answer without waiting, when it is already known: the payload if this
    * exact token was verified before, is still valid now and passes every check as it is; otherwise
@@ -93,9 +116,9 @@ export interface Auth {
    * @example
    * const user = auth.verifyCachedAccessToken(token) ?? (await auth.verifyAccessToken(token));
    */
-  verifyCachedAccessToken(token: string): AccessTokenPayload | undefined;
+  verifyCachedAccessToken(token: string): AccessTokenPayload<R> | undefined;
   /** The `verify-token` response: the verified user summary. */
-  describeToken(payload: AccessTokenPayload): { message: string; user: UserSummary };
+  describeToken(payload: AccessTokenPayload<R>): { message: string; user: UserSummary<R> };
   verifyEmail(query: unknown, request?: RequestContext): Promise<{ message: string }>;
   forgotPassword(body: unknown, request?: RequestContext): Promise<{ message: string }>;
   resetPassword(body: unknown, request?: RequestContext): Promise<{ message: string }>;
@@ -109,13 +132,13 @@ export interface Auth {
    * @example
    * const user = await auth.setRoles(req.user, req.params.id, { roles: ['manager'] });
    */
-  setRoles(actor: Actor, targetUserId: string, body: unknown): Promise<UserProfile>;
+  setRoles(actor: Actor, targetUserId: string, body: unknown): Promise<UserProfile<R>>;
   /** The full user without secrets; `USER_NOT_FOUND` for an unknown or malformed id. */
-  getUserProfile(userId: string): Promise<UserProfile>;
+  getUserProfile(userId: string): Promise<UserProfile<R>>;
   /** `GET /users/:id`: `getUserProfile` for an actor who holds `admin` or `super` in the store now. */
-  getUserProfileFor(actor: Actor, userId: string): Promise<UserProfile>;
+  getUserProfileFor(actor: Actor, userId: string): Promise<UserProfile<R>>;
   /** For trusted code (a CLI, a job): no actor is checked. HTTP routes use `listUsersPage`. */
-  listUsers(page?: { limit?: number; offset?: number }): Promise<UserProfile[]>;
+  listUsers(page?: { limit?: number; offset?: number }): Promise<UserProfile<R>[]>;
   /**
    * `GET /users`: a page of users from an untrusted query (`limit` 1–500, default 100; `offset`,
    * default 0; `role` keeps the holders of that role). Bad values fail with `VALIDATION_FAILED`.
@@ -123,7 +146,7 @@ export interface Auth {
    * @example
    * const { users } = await auth.listUsersPage(req.user, { role: 'admin', limit: '20' });
    */
-  listUsersPage(actor: Actor, query: unknown): Promise<UserList>;
+  listUsersPage(actor: Actor, query: unknown): Promise<UserList<R>>;
   /**
    * Ends every session of `targetUserId` for an administrator: revokes all its refresh tokens and
    * bumps its token version (so with `checkTokenVersion` its access tokens stop working too).
@@ -134,8 +157,8 @@ export interface Auth {
    */
   revokeUserSessions(actor: Actor, targetUserId: string, request?: RequestContext): Promise<void>;
   /** For trusted code (a CLI, a job): no actor is checked. */
-  listUsersByRole(role: Role): Promise<UserProfile[]>;
-  ensureSuperUser(credentials: { email: string; password: string }): Promise<UserProfile>;
+  listUsersByRole(role: R): Promise<UserProfile<R>[]>;
+  ensureSuperUser(credentials: { email: string; password: string }): Promise<UserProfile<R>>;
   /** Social sign-in and linked identities (CONTRACT §8). */
   readonly social: SocialSignIn;
   /** `PUT /users/me/email`: mails a confirmation link to the new address, which is set when confirmed. */
@@ -170,9 +193,10 @@ const DEFAULT_HASH_CONCURRENCY = 4;
  * });
  * const { accessToken } = await auth.login({ email: 'ada@example.com', password: '…' });
  */
-export function createAuth(options: CreateAuthOptions): Auth {
+export function createAuth<const R extends string = SpecRole>(options: CreateAuthOptions<R>): Auth<R> {
   // Parsing is idempotent, so an already parsed config is simply checked again.
   const config = parseAuthConfig(options.config as AuthConfigInput);
+  const roles: RolePolicy<string> = createRolePolicy<string>(options);
   const random = options.random ?? cryptoRandom;
   const clock = options.clock ?? systemClock;
   const inner = options.hasher ?? createArgon2idHasher(config.argon2, random);
@@ -190,7 +214,12 @@ export function createAuth(options: CreateAuthOptions): Auth {
     hasher,
     clock,
     random,
-    tokens: createTokenService(config, random, { accessTokenCache: accessTokenCacheSetting(options.accessTokenCache, config) }),
+    tokens: createTokenService(config, random, {
+      accessTokenCache: accessTokenCacheSetting(options.accessTokenCache, config),
+      isRole: roles.isRole,
+    }),
+    roles,
+    roleInputs: roleInputsFor(roles.all),
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
     emit: (event) => {
       try {
@@ -206,8 +235,10 @@ export function createAuth(options: CreateAuthOptions): Auth {
 
   const social = createSocialSignIn(ctx, options.social, options.onProviderError ?? (() => {}));
 
-  return {
+  const auth: Auth<string> = {
     config,
+    roles,
+    requestSchemas: requestSchemasFor(roles.all),
     social,
     requestEmailChange: (userId, body, request) => requestEmailChange(ctx, userId, body, request),
     register: (body, request) => register(ctx, body, request),
@@ -238,4 +269,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       while (ctx.pending.size > 0) await Promise.all(ctx.pending);
     },
   };
+  // Every role that reaches an answer was validated against `roles` (set-roles input, token claims),
+  // so the instance's own role type holds at run time.
+  return auth as unknown as Auth<R>;
 }

@@ -9,8 +9,9 @@ export type { AuthErrorCode, AuthErrorOptions, ValidationIssue } from './errors/
 export { ERROR_CATALOGUE } from './errors/error-catalogue.js';
 export type { ErrorCatalogueEntry } from './errors/error-catalogue.js';
 
-export { ROLES, isRole, anyOf, allOf, satisfiesRoles, PRIVILEGED_ROLES } from './roles/roles.js';
-export type { Role, RoleRequirement } from './roles/roles.js';
+export { ROLES, isRole, anyOf, allOf } from './roles/roles.js';
+export type { Role, SpecRole, Register, RoleRequirement } from './roles/roles.js';
+export type { RolePolicy, RoleOptions, GrantPolicy, RoleHierarchy } from './roles/role-policy.js';
 
 export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 
@@ -21,6 +22,7 @@ export type { Argon2idParameters } from './hashing/argon2id-phc.js';
 
 export { normalizeEmail } from './validation/input-schemas.js';
 export { REQUEST_SCHEMAS } from './validation/request-schemas.js';
+export type { RequestSchemas } from './validation/request-schemas.js';
 
 export type { BackgroundFailure } from './flows/flow-context.js';
 export type { Actor } from './flows/administrator.js';

@@ -31,7 +31,7 @@ export interface AuthRouterOptions {
  * @example
  * app.use('/api/v1/auth', authRouter(auth));
  */
-export function authRouter(auth: Auth, options: AuthRouterOptions = {}): Router {
+export function authRouter(auth: Auth<string>, options: AuthRouterOptions = {}): Router {
   const router = secureRouter(auth, options);
   // Parsed once, here: a typo in an address fails at start, not at the first request.
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);

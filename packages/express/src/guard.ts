@@ -26,10 +26,11 @@ export const publicRoute: RequestHandler = markPublic<RequestHandler>((_req, _re
  * was already verified and is in the cache (the common case, answered without a promise), a promise
  * when it needs the full check. Throws or rejects with the 401 error.
  */
-export function verifyRequest(auth: Auth): (req: Request) => Promise<void> | undefined {
-  const accept = (req: Request, user: AccessTokenPayload) => {
-    rememberVerifiedUser(req, user);
-    req.user = user;
+export function verifyRequest(auth: Auth<string>): (req: Request) => Promise<void> | undefined {
+  const accept = (req: Request, user: AccessTokenPayload<string>) => {
+    rememberVerifiedUser(req, user, auth.roles);
+    // `req.user` is typed with the registered role set (`Register`), which is this instance's.
+    req.user = user as Express.User;
   };
   return (req) => {
     const authorization = headerValue(req, 'authorization');
@@ -46,7 +47,7 @@ export function verifyRequest(auth: Auth): (req: Request) => Promise<void> | und
  * @example
  * app.get('/me', authenticate(auth), (req, res) => { res.json(requireUser(req)); });
  */
-export function authenticate(auth: Auth): RequestHandler {
+export function authenticate(auth: Auth<string>): RequestHandler {
   const verify = verifyRequest(auth);
   return (req, _res, next) => {
     let pending: Promise<void> | undefined;
@@ -68,22 +69,26 @@ export function authenticate(auth: Auth): RequestHandler {
  * api.get('/users/me', async (req, res) => { res.json(await auth.getUserProfile(requireUser(req).id)); });
  */
 export function requireUser(req: Request): AccessTokenPayload {
-  return requireVerifiedUser(req);
+  // Typed with the registered role set (`Register`): the app's, when it registered its instance.
+  return requireVerifiedUser(req) as AccessTokenPayload;
 }
 
-function requireRoles(requirement: RoleRequirement, auth: Auth | undefined): RequestHandler {
+/**
+ * The role check of a route, deny by default. On a secureRouter the guard has verified the token
+ * and `assertRoles` applies the role check of the auth instance that verified it. Elsewhere, with
+ * `auth`, it verifies the token here; without, it answers 401 rather than failing with a 500.
+ */
+export function requireRoles(requirement: RoleRequirement<string>, auth: Auth<string> | undefined): RequestHandler {
   const verify = auth && verifyRequest(auth);
   const check = (req: Request, next: (error?: unknown) => void) => {
     try {
-      assertRoles(requireVerifiedUser(req), requirement);
+      assertRoles(req, requirement);
       next();
     } catch (error) {
       next(error);
     }
   };
   const handler: RequestHandler = (req, _res, next) => {
-    // On a secureRouter the guard has verified the token. Elsewhere, with `auth`, verify it here;
-    // without, `requireVerifiedUser` denies (401) rather than failing with a 500.
     if (verifiedUser(req) || !verify) return check(req, next);
     let pending: Promise<void> | undefined;
     try {
@@ -97,41 +102,46 @@ function requireRoles(requirement: RoleRequirement, auth: Auth | undefined): Req
   return markRoleRequirement(handler, requirement);
 }
 
-type RoleArguments = readonly (Auth | Role)[];
+type RoleArguments = readonly (Auth<string> | string)[];
 
 // `roles('admin')` or `roles(auth, 'admin')`.
-function split(args: RoleArguments): [Auth | undefined, Role[]] {
+function split(args: RoleArguments): [Auth<string> | undefined, string[]] {
   const [first, ...rest] = args;
-  if (first === undefined || typeof first === 'string') return [undefined, args as Role[]];
-  return [first, rest as Role[]];
+  if (first === undefined || typeof first === 'string') return [undefined, args as string[]];
+  return [first, rest as string[]];
 }
 
 /**
- * The user needs at least one of the roles (the spec's OR); 403 otherwise. On a `secureRouter` the
- * guard has verified the token; on a plain router pass `auth` first and it verifies the token
- * itself (401 without a valid one). Without `auth` and without the guard it answers 401.
+ * The user needs at least one of the roles (the spec's OR; with a `roleHierarchy`, a role also
+ * counts as the roles it implies); 403 otherwise. On a `secureRouter` the guard has verified the
+ * token; on a plain router pass `auth` first and it verifies the token itself (401 without a valid
+ * one). Without `auth` and without the guard it answers 401.
+ *
+ * The roles are those of `auth` (`createAuth({ roles })`) when it is passed, else those of the
+ * registered instance (see `Register` in `@gatehousejs/core`), else the spec's four.
  *
  * @example
  * api.get('/reports', roles('manager', 'admin'), (_req, res) => { res.json([]); });
  * plainRouter.get('/reports', roles(auth, 'manager', 'admin'), (_req, res) => { res.json([]); });
  */
 export function roles(...required: Role[]): RequestHandler;
-export function roles(auth: Auth, ...required: Role[]): RequestHandler;
+export function roles<R extends string>(auth: Auth<R>, ...required: NoInfer<R>[]): RequestHandler;
 export function roles(...args: RoleArguments): RequestHandler {
   const [auth, required] = split(args);
-  return requireRoles(anyOf(...required), auth);
+  return requireRoles(anyOf<string>(...required), auth);
 }
 
 /**
- * The user needs every one of the roles (AND, beyond the spec); 403 otherwise. Takes `auth` first
- * on a plain router, as `roles` does.
+ * The user needs every one of the roles (AND, beyond the spec; with a `roleHierarchy`, a role also
+ * counts as the roles it implies); 403 otherwise. Takes `auth` first on a plain router, as `roles`
+ * does.
  *
  * @example
  * api.get('/audit', allRoles('manager', 'user'), (_req, res) => { res.json({ ok: true }); });
  */
 export function allRoles(...required: Role[]): RequestHandler;
-export function allRoles(auth: Auth, ...required: Role[]): RequestHandler;
+export function allRoles<R extends string>(auth: Auth<R>, ...required: NoInfer<R>[]): RequestHandler;
 export function allRoles(...args: RoleArguments): RequestHandler {
   const [auth, required] = split(args);
-  return requireRoles(allOf(...required), auth);
+  return requireRoles(allOf<string>(...required), auth);
 }

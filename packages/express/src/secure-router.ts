@@ -28,7 +28,7 @@ import { matchedRouteAccess, type RouterLayer } from './matched-routes.js';
  * api.get('/users/me', (req, res) => { res.json(requireUser(req)) });          // any signed-in user
  * api.get('/reports', roles('manager', 'admin'), (_req, res) => { res.json([]) });
  */
-export function secureRouter(auth: Auth, options: { bodyLimitBytes?: number } = {}): Router {
+export function secureRouter(auth: Auth<string>, options: { bodyLimitBytes?: number } = {}): Router {
   // Express matches paths case-insensitively and ignores a trailing slash by default; Hono does
   // neither. One answer on every adapter: the exact path only.
   const router = express.Router({ caseSensitive: true, strict: true });

@@ -17,7 +17,7 @@ const exactPath = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '
  */
 export function mountSocialRoutes(
   router: Router,
-  auth: Auth,
+  auth: Auth<string>,
   routes: readonly SocialRoute[],
   options: { bodyLimitBytes?: number | undefined; trustedProxyHops?: number | undefined; trustedProxies?: ClientAddressInput['trustedProxies'] },
 ): void {

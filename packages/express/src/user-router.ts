@@ -1,7 +1,7 @@
-import type { Auth } from '@gatehousejs/core';
-import { USER_ROUTES, parseTrustedProxies, resolveClientAddress } from '@gatehousejs/http';
+import { anyOf, type Auth } from '@gatehousejs/core';
+import { USER_ROUTES, requireVerifiedUser, parseTrustedProxies, resolveClientAddress } from '@gatehousejs/http';
 import type { RequestHandler, Router } from 'express';
-import { requireUser, roles } from './guard.js';
+import { requireRoles } from './guard.js';
 import { secureRouter } from './secure-router.js';
 
 export interface UserRouterOptions {
@@ -22,13 +22,13 @@ export interface UserRouterOptions {
  * app.use('/api/v1/auth', authRouter(auth));
  * app.use('/api/v1', userRouter(auth));
  */
-export function userRouter(auth: Auth, options: UserRouterOptions = {}): Router {
+export function userRouter(auth: Auth<string>, options: UserRouterOptions = {}): Router {
   const router = secureRouter(auth, options);
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
   for (const route of USER_ROUTES) {
     const handler: RequestHandler = async (req, res) => {
       const result = await route.handle(auth, {
-        user: requireUser(req),
+        user: requireVerifiedUser(req),
         params: req.params as Record<string, string>,
         query: req.query as Record<string, unknown>,
         body: req.body,
@@ -44,7 +44,7 @@ export function userRouter(auth: Auth, options: UserRouterOptions = {}): Router 
       if (result.body === undefined) res.status(result.status).end();
       else res.status(result.status).json(result.body);
     };
-    const handlers = route.roles ? [roles(...route.roles), handler] : [handler];
+    const handlers = route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined), handler] : [handler];
     if (route.method === 'GET') router.get(route.path, ...handlers);
     else if (route.method === 'PUT') router.put(route.path, ...handlers);
     else router.delete(route.path, ...handlers);

@@ -46,7 +46,7 @@ function socketAddress(c: Context, getConnInfo: GetConnInfo | undefined): string
  * import { getConnInfo } from '@hono/node-server/conninfo';
  * app.route('/api/v1/auth', authRoutes(auth, { getConnInfo }));
  */
-export function authRoutes(auth: Auth, options: AuthRoutesOptions = {}): Hono<GatehouseEnv> {
+export function authRoutes(auth: Auth<string>, options: AuthRoutesOptions = {}): Hono<GatehouseEnv> {
   const app = secureRoutes(auth, options);
   // Parsed once, here: a typo in an address fails at start, not at the first request.
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);

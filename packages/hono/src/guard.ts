@@ -26,10 +26,11 @@ export const publicRoute: MiddlewareHandler = markPublic<MiddlewareHandler>((_c,
  * otherwise. Returns nothing when the token was already verified and is in the cache (the common
  * case), so the guard goes on without a promise; a promise only when the token needs the full check.
  */
-export function verifyContext(auth: Auth): (c: Context) => Promise<void> | undefined {
-  const accept = (c: Context<GatehouseEnv>, user: AccessTokenPayload) => {
-    rememberVerifiedUser(c, user);
-    c.set('user', user);
+export function verifyContext(auth: Auth<string>): (c: Context) => Promise<void> | undefined {
+  const accept = (c: Context<GatehouseEnv>, user: AccessTokenPayload<string>) => {
+    rememberVerifiedUser(c, user, auth.roles);
+    // `c.get('user')` is typed with the registered role set (`Register`), which is this instance's.
+    c.set('user', user as AccessTokenPayload);
   };
   return (c) => {
     // Always verified, even if something set `user` before: only the guard's verdict counts.
@@ -47,7 +48,7 @@ export function verifyContext(auth: Auth): (c: Context) => Promise<void> | undef
  * @example
  * app.get('/me', authenticate(auth), (c) => c.json(requireUser(c)));
  */
-export function authenticate(auth: Auth): MiddlewareHandler<GatehouseEnv> {
+export function authenticate(auth: Auth<string>): MiddlewareHandler<GatehouseEnv> {
   const verify = verifyContext(auth);
   return (c, next) => {
     const pending = verify(c);
@@ -64,17 +65,21 @@ export function authenticate(auth: Auth): MiddlewareHandler<GatehouseEnv> {
  * api.get('/users/me', async (c) => c.json(await auth.getUserProfile(requireUser(c).id)));
  */
 export function requireUser(c: Context): AccessTokenPayload {
-  return requireVerifiedUser(c);
+  // Typed with the registered role set (`Register`): the app's, when it registered its instance.
+  return requireVerifiedUser(c) as AccessTokenPayload;
 }
 
-function requireRoles(requirement: RoleRequirement, auth: Auth | undefined): MiddlewareHandler<GatehouseEnv> {
+/**
+ * The role check of a route, deny by default. In a secureRoutes app the guard has verified the token
+ * and `assertRoles` applies the role check of the auth instance that verified it. Elsewhere, with
+ * `auth`, it verifies the token here; without, it answers 401 rather than failing with a 500.
+ */
+export function requireRoles(requirement: RoleRequirement<string>, auth: Auth<string> | undefined): MiddlewareHandler<GatehouseEnv> {
   const verify = auth && verifyContext(auth);
   const handler: MiddlewareHandler<GatehouseEnv> = (c, next) => {
-    // In a secureRoutes app the guard has verified the token. Elsewhere, with `auth`, verify it
-    // here; without, `requireVerifiedUser` denies (401) rather than failing with a 500.
     const pending = verifiedUser(c) || !verify ? undefined : verify(c);
     const check = () => {
-      assertRoles(requireVerifiedUser(c), requirement);
+      assertRoles(c, requirement);
       return next();
     };
     return pending ? pending.then(check) : check();
@@ -82,41 +87,46 @@ function requireRoles(requirement: RoleRequirement, auth: Auth | undefined): Mid
   return markRoleRequirement(handler, requirement);
 }
 
-type RoleArguments = readonly (Auth | Role)[];
+type RoleArguments = readonly (Auth<string> | string)[];
 
 // `roles('admin')` or `roles(auth, 'admin')`.
-function split(args: RoleArguments): [Auth | undefined, Role[]] {
+function split(args: RoleArguments): [Auth<string> | undefined, string[]] {
   const [first, ...rest] = args;
-  if (first === undefined || typeof first === 'string') return [undefined, args as Role[]];
-  return [first, rest as Role[]];
+  if (first === undefined || typeof first === 'string') return [undefined, args as string[]];
+  return [first, rest as string[]];
 }
 
 /**
- * The user needs at least one of the roles (the spec's OR); 403 otherwise. In a `secureRoutes`
- * app the guard has verified the token; on a plain Hono app pass `auth` first and it verifies the
- * token itself (401 without a valid one). Without `auth` and without the guard it answers 401.
+ * The user needs at least one of the roles (the spec's OR; with a `roleHierarchy`, a role also
+ * counts as the roles it implies); 403 otherwise. In a `secureRoutes` app the guard has verified
+ * the token; on a plain Hono app pass `auth` first and it verifies the token itself (401 without a
+ * valid one). Without `auth` and without the guard it answers 401.
+ *
+ * The roles are those of `auth` (`createAuth({ roles })`) when it is passed, else those of the
+ * registered instance (see `Register` in `@gatehousejs/core`), else the spec's four.
  *
  * @example
  * api.get('/reports', roles('manager', 'admin', 'super'), (c) => c.json({ reports: [] }));
  * plainApp.get('/reports', roles(auth, 'manager'), (c) => c.json({ reports: [] }));
  */
 export function roles(...required: Role[]): MiddlewareHandler<GatehouseEnv>;
-export function roles(auth: Auth, ...required: Role[]): MiddlewareHandler<GatehouseEnv>;
+export function roles<R extends string>(auth: Auth<R>, ...required: NoInfer<R>[]): MiddlewareHandler<GatehouseEnv>;
 export function roles(...args: RoleArguments): MiddlewareHandler<GatehouseEnv> {
   const [auth, required] = split(args);
-  return requireRoles(anyOf(...required), auth);
+  return requireRoles(anyOf<string>(...required), auth);
 }
 
 /**
- * The user needs every one of the roles (AND, beyond the spec); 403 otherwise. Takes `auth` first
- * on a plain Hono app, as `roles` does.
+ * The user needs every one of the roles (AND, beyond the spec; with a `roleHierarchy`, a role also
+ * counts as the roles it implies); 403 otherwise. Takes `auth` first on a plain Hono app, as
+ * `roles` does.
  *
  * @example
  * api.get('/audit', allRoles('manager', 'user'), (c) => c.json({ ok: true }));
  */
 export function allRoles(...required: Role[]): MiddlewareHandler<GatehouseEnv>;
-export function allRoles(auth: Auth, ...required: Role[]): MiddlewareHandler<GatehouseEnv>;
+export function allRoles<R extends string>(auth: Auth<R>, ...required: NoInfer<R>[]): MiddlewareHandler<GatehouseEnv>;
 export function allRoles(...args: RoleArguments): MiddlewareHandler<GatehouseEnv> {
   const [auth, required] = split(args);
-  return requireRoles(allOf(...required), auth);
+  return requireRoles(allOf<string>(...required), auth);
 }

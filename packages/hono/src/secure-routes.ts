@@ -30,7 +30,7 @@ import { declaredHandlers, matchedRouteAccess } from './matched-routes.js';
  * api.get('/reports', roles('manager', 'admin'), (c) => c.json([]));
  * app.route('/api/v1', api);
  */
-export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(auth: Auth, options: { bodyLimitBytes?: number } = {}): Hono<E> {
+export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(auth: Auth<string>, options: { bodyLimitBytes?: number } = {}): Hono<E> {
   const app = new Hono<E>();
   const verify = verifyContext(auth);
   const readBody = bodyReader(options.bodyLimitBytes);

@@ -17,7 +17,7 @@ const forms = new WeakMap<Request, URLSearchParams>();
  */
 export function mountSocialRoutes(
   app: Hono<GatehouseEnv>,
-  auth: Auth,
+  auth: Auth<string>,
   routes: readonly SocialRoute[],
   options: { bodyLimitBytes?: number | undefined; trustedProxyHops?: number | undefined; trustedProxies?: ClientAddressInput['trustedProxies']; getConnInfo?: GetConnInfo | undefined },
 ): void {

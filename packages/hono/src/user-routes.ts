@@ -1,10 +1,10 @@
-import type { Auth } from '@gatehousejs/core';
-import { USER_ROUTES, queryFromSearchParams, parseTrustedProxies, resolveClientAddress } from '@gatehousejs/http';
+import { anyOf, type Auth } from '@gatehousejs/core';
+import { USER_ROUTES, requireVerifiedUser, queryFromSearchParams, parseTrustedProxies, resolveClientAddress } from '@gatehousejs/http';
 import type { Handler, Hono } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { StatusCode } from 'hono/utils/http-status';
 import type { GatehouseEnv } from './gatehouse-env.js';
-import { requireUser, roles } from './guard.js';
+import { requireRoles } from './guard.js';
 import { jsonResponse } from './json-response.js';
 import { secureRoutes } from './secure-routes.js';
 
@@ -28,13 +28,13 @@ export interface UserRoutesOptions {
  * app.route('/api/v1/auth', authRoutes(auth, { getConnInfo }));
  * app.route('/api/v1', userRoutes(auth, { getConnInfo }));
  */
-export function userRoutes(auth: Auth, options: UserRoutesOptions = {}): Hono<GatehouseEnv> {
+export function userRoutes(auth: Auth<string>, options: UserRoutesOptions = {}): Hono<GatehouseEnv> {
   const app = secureRoutes(auth, options);
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
   for (const route of USER_ROUTES) {
     const handler: Handler<GatehouseEnv> = async (c) => {
       const result = await route.handle(auth, {
-        user: requireUser(c),
+        user: requireVerifiedUser(c),
         params: c.req.param(),
         query: queryFromSearchParams(new URL(c.req.url).searchParams),
         body: c.get('body'),
@@ -50,7 +50,7 @@ export function userRoutes(auth: Auth, options: UserRoutesOptions = {}): Hono<Ga
       if (result.body === undefined) return c.body(null, result.status as StatusCode);
       return jsonResponse(c, result.status, result.body);
     };
-    const handlers = route.roles ? [roles(...route.roles), handler] : [handler];
+    const handlers = route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined), handler] : [handler];
     app.on(route.method, route.path, ...(handlers as [Handler<GatehouseEnv>]));
   }
   return app;

@@ -8,7 +8,7 @@ export interface AuthRouteInput {
   body: unknown;
   query: Record<string, unknown>;
   /** Set for routes with `access: 'authenticated'`, by the adapter's guard. */
-  user: AccessTokenPayload | undefined;
+  user: AccessTokenPayload<string> | undefined;
   /** What the adapter knows of the caller (client address for rate limits and audit events). */
   client: RequestContext;
   /** The request's `Accept` header; with `pages`, lets a route answer a browser with a page. */
@@ -32,10 +32,10 @@ export interface AuthRoute {
   method: 'GET' | 'POST';
   path: string;
   access: 'public' | 'authenticated';
-  handle(auth: Auth, input: AuthRouteInput): Promise<AuthRouteResult>;
+  handle(auth: Auth<string>, input: AuthRouteInput): Promise<AuthRouteResult>;
 }
 
-const requireUser = (input: AuthRouteInput): AccessTokenPayload => {
+const requireUser = (input: AuthRouteInput): AccessTokenPayload<string> => {
   // The adapter's guard runs before any 'authenticated' route; reaching here without a user is a bug.
   if (!input.user) throw new AuthError('INTERNAL_ERROR', 'authenticated route reached without a verified user');
   return input.user;
@@ -46,7 +46,7 @@ const requireUser = (input: AuthRouteInput): AccessTokenPayload => {
  * is one (saying whether the address was confirmed, with the status the JSON would have had); API
  * clients get JSON as always. Unexpected errors still go to the adapter's error handler.
  */
-async function verifyEmailRoute(auth: Auth, input: AuthRouteInput): Promise<AuthRouteResult> {
+async function verifyEmailRoute(auth: Auth<string>, input: AuthRouteInput): Promise<AuthRouteResult> {
   // Mail scanners and link previews send HEAD before anyone clicks: it must not use the link up
   // (CONTRACT §8). HEAD gets an empty answer and the token is not even looked at.
   if (input.method?.toUpperCase() === 'HEAD') return { status: 200, headers: { 'Cache-Control': 'no-store' } };

@@ -1,9 +1,20 @@
-import { AuthError, satisfiesRoles, type AccessTokenPayload, type RoleRequirement } from '@gatehousejs/core';
-import { verifiedUser } from './verified-user.js';
+import { AuthError, type AccessTokenPayload, type RoleRequirement } from '@gatehousejs/core';
+import { verifiedAccess, verifiedUser } from './verified-user.js';
 
-/** Deny by default: throws `INSUFFICIENT_ROLE` unless the verified user meets the requirement. */
-export function assertRoles(user: AccessTokenPayload, requirement: RoleRequirement): void {
-  if (!satisfiesRoles(user.roles, requirement)) {
+const missingToken = () => new AuthError('TOKEN_MISSING', 'An access token is required (Authorization: Bearer <token>).');
+
+/**
+ * Deny by default: throws `TOKEN_MISSING` (401) when no guard verified `request`, and
+ * `INSUFFICIENT_ROLE` (403) unless the verified user meets the requirement, as judged by the auth
+ * instance that verified it (its role set, and its hierarchy when configured).
+ *
+ * @example
+ * assertRoles(req, anyOf('manager'));
+ */
+export function assertRoles(request: object, requirement: RoleRequirement<string>): void {
+  const access = verifiedAccess(request);
+  if (!access) throw missingToken();
+  if (!access.roles.satisfies(access.user.roles, requirement)) {
     throw new AuthError('INSUFFICIENT_ROLE');
   }
 }
@@ -15,8 +26,8 @@ export function assertRoles(user: AccessTokenPayload, requirement: RoleRequireme
  * @example
  * const user = requireVerifiedUser(req); // AccessTokenPayload, or the 401
  */
-export function requireVerifiedUser(request: object): AccessTokenPayload {
+export function requireVerifiedUser(request: object): AccessTokenPayload<string> {
   const user = verifiedUser(request);
-  if (!user) throw new AuthError('TOKEN_MISSING', 'An access token is required (Authorization: Bearer <token>).');
+  if (!user) throw missingToken();
   return user;
 }

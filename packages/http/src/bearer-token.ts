@@ -33,9 +33,9 @@ const PLAIN_BEARER_PREFIX = 'Bearer ';
  * const user = cachedBearerUser(auth, header) ?? (await auth.verifyAccessToken(readBearerToken(header)));
  */
 export function cachedBearerUser(
-  auth: Pick<Auth, 'verifyCachedAccessToken'>,
+  auth: Pick<Auth<string>, 'verifyCachedAccessToken'>,
   authorization: string | undefined | null,
-): AccessTokenPayload | undefined {
+): AccessTokenPayload<string> | undefined {
   if (typeof authorization !== 'string' || !authorization.startsWith(PLAIN_BEARER_PREFIX)) return undefined;
   return auth.verifyCachedAccessToken(authorization.slice(PLAIN_BEARER_PREFIX.length));
 }

@@ -8,7 +8,7 @@ export interface SocialRouteInput {
   /** Path parameters (`provider`). */
   params: Record<string, string>;
   /** Set for routes with `access: 'authenticated'`, by the adapter's guard. */
-  user: AccessTokenPayload | undefined;
+  user: AccessTokenPayload<string> | undefined;
   client: RequestContext;
   /** The raw `Cookie` header. */
   cookie: string | undefined;
@@ -29,10 +29,10 @@ export interface SocialRoute {
   access: 'public' | 'authenticated';
   /** `form`: the body is `application/x-www-form-urlencoded` (Apple's form_post), read by the adapter into `parameters`. */
   body?: 'json' | 'form';
-  handle(auth: Auth, input: SocialRouteInput): Promise<SocialRouteResult>;
+  handle(auth: Auth<string>, input: SocialRouteInput): Promise<SocialRouteResult>;
 }
 
-const requireUser = (input: SocialRouteInput): AccessTokenPayload => {
+const requireUser = (input: SocialRouteInput): AccessTokenPayload<string> => {
   if (!input.user) throw new Error('authenticated route reached without a verified user');
   return input.user;
 };
@@ -40,10 +40,10 @@ const requireUser = (input: SocialRouteInput): AccessTokenPayload => {
 /** A browser is sent on: no cache may keep the answer, and the URL (with its code) leaks to no one. */
 const NAVIGATION_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
 
-const isFormPostProvider = (auth: Auth, provider: string | undefined) =>
+const isFormPostProvider = (auth: Auth<string>, provider: string | undefined) =>
   provider === 'apple' && auth.social.providers().some((p) => p.id === 'apple');
 
-async function callback(auth: Auth, input: SocialRouteInput, status: 302 | 303): Promise<SocialRouteResult> {
+async function callback(auth: Auth<string>, input: SocialRouteInput, status: 302 | 303): Promise<SocialRouteResult> {
   const secure = auth.social.secureCookies;
   const { location } = await auth.social.callback(input.params.provider, input.parameters, readOauthCookie(input.cookie, secure), input.client);
   return { status, headers: { ...NAVIGATION_HEADERS, Location: location, 'Set-Cookie': clearOauthCookie(secure) } };

@@ -4,7 +4,7 @@ const PUBLIC = Symbol.for('gatehouse.public-route');
 const REQUIREMENT = Symbol.for('gatehouse.role-requirement');
 const GUARD = Symbol.for('gatehouse.guard');
 
-type Marked = { [PUBLIC]?: true; [REQUIREMENT]?: RoleRequirement; [GUARD]?: true };
+type Marked = { [PUBLIC]?: true; [REQUIREMENT]?: RoleRequirement<string>; [GUARD]?: true };
 
 /** Marks a framework's no-op middleware as the "this route is public" annotation. */
 export function markPublic<H extends object>(handler: H): H {
@@ -12,7 +12,7 @@ export function markPublic<H extends object>(handler: H): H {
 }
 
 /** Marks a framework's role-check middleware with the requirement it enforces. */
-export function markRoleRequirement<H extends object>(handler: H, requirement: RoleRequirement): H {
+export function markRoleRequirement<H extends object>(handler: H, requirement: RoleRequirement<string>): H {
   return Object.assign(handler, { [REQUIREMENT]: requirement });
 }
 

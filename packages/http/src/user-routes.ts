@@ -1,9 +1,9 @@
-import type { AccessTokenPayload, Auth, RequestContext, Role } from '@gatehousejs/core';
+import type { AccessTokenPayload, Auth, RequestContext } from '@gatehousejs/core';
 import type { AuthRouteResult } from './auth-routes.js';
 
 export interface UserRouteInput {
   /** The verified caller; every user route is behind the adapter's guard. */
-  user: AccessTokenPayload;
+  user: AccessTokenPayload<string>;
   /** The path parameters (`:id`), as the framework decoded them. */
   params: Readonly<Record<string, string | undefined>>;
   /** The query, a repeated key as an array (the adapters' `queryFromSearchParams` shape). */
@@ -22,11 +22,12 @@ export interface UserRoute {
   method: 'GET' | 'PUT' | 'DELETE';
   path: string;
   /** Any of these roles may call it; `undefined`: any authenticated user. */
-  roles: readonly Role[] | undefined;
-  handle(auth: Auth, input: UserRouteInput): Promise<AuthRouteResult>;
+  roles: readonly string[] | undefined;
+  handle(auth: Auth<string>, input: UserRouteInput): Promise<AuthRouteResult>;
 }
 
-const ADMINS: readonly Role[] = Object.freeze(['admin', 'super'] as const);
+// The administrators of CONTRACT §8, whatever roles the app adds; the flows check the store too.
+const ADMINS: readonly string[] = Object.freeze(['admin', 'super'] as const);
 
 /** The `:id` of the path. Adapters always pass it for routes that declare it. */
 const targetId = (input: UserRouteInput): string => input.params.id ?? '';

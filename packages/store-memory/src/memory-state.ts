@@ -1,5 +1,5 @@
 import { ROLES } from '@gatehousejs/core';
-import type { IdentityRecord, OAuthStateRecord, OneTimeTokenRecord, RefreshTokenRecord, Role, UserRecord } from '@gatehousejs/core';
+import type { IdentityRecord, OAuthStateRecord, OneTimeTokenRecord, RefreshTokenRecord, UserRecord } from '@gatehousejs/core';
 
 /** A refresh token plus the rotation state the store keeps for it. */
 export interface StoredRefreshToken extends RefreshTokenRecord {
@@ -48,9 +48,17 @@ export function uniqueKey(value: string): string {
   return value.toLowerCase();
 }
 
-/** Roles as a set in the fixed order of `ROLES`, so every store returns the same order. */
-export function canonicalRoles(roles: readonly Role[]): Role[] {
-  return ROLES.filter((role) => roles.includes(role));
+/**
+ * Roles as a set in one stable order, the same as the SQL stores': the spec's four in the order of
+ * `ROLES`, then any other role the app configured, by code unit (not locale, so every store agrees).
+ */
+export function canonicalRoles(roles: readonly string[]): string[] {
+  const unique = [...new Set(roles)];
+  const rank = (role: string) => {
+    const index = (ROLES as readonly string[]).indexOf(role);
+    return index === -1 ? ROLES.length : index;
+  };
+  return unique.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 const copyDate = (date: Date | null): Date | null => (date ? new Date(date.getTime()) : null);

@@ -1,5 +1,5 @@
 import { AuthError } from '@gatehousejs/core';
-import type { Role, UserPage, UserRecord, UserStore } from '@gatehousejs/core';
+import type { UserPage, UserRecord, UserStore } from '@gatehousejs/core';
 import { canonicalRoles, copyUser, uniqueKey, type MemoryState } from './memory-state.js';
 
 const byCreation = (a: UserRecord, b: UserRecord) =>
@@ -73,7 +73,7 @@ export function createMemoryUserStore(state: MemoryState): UserStore {
       return [...state.users.values()].sort(byCreation).slice(offset, offset + limit).map(copyUser);
     },
 
-    async listUsersByRole(role: Role) {
+    async listUsersByRole(role: string) {
       return [...state.users.values()].filter((user) => user.roles.includes(role)).sort(byCreation).map(copyUser);
     },
 

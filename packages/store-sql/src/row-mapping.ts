@@ -1,5 +1,5 @@
 import { ROLES } from '@gatehousejs/core';
-import type { Role, UserRecord } from '@gatehousejs/core';
+import type { UserRecord } from '@gatehousejs/core';
 import type { Insertable, Selectable } from 'kysely';
 import type { UsersTable } from './schema/database-schema.js';
 
@@ -23,9 +23,17 @@ export function uniqueKey(value: string): string {
   return value.toLowerCase();
 }
 
-/** Roles as a set in the fixed order of `ROLES`; strings that are not roles are dropped. */
-export function canonicalRoles(roles: readonly string[]): Role[] {
-  return ROLES.filter((role) => roles.includes(role));
+/**
+ * Roles as a set in one stable order, the same as the memory store's: the spec's four in the order
+ * of `ROLES`, then any other role the app configured, by code unit (not the database's collation).
+ */
+export function canonicalRoles(roles: readonly string[]): string[] {
+  const unique = [...new Set(roles)];
+  const rank = (role: string) => {
+    const index = (ROLES as readonly string[]).indexOf(role);
+    return index === -1 ? ROLES.length : index;
+  };
+  return unique.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** `users.email_key` of an account without an address: unique per user, equal to no address's key. */

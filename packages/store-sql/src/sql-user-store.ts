@@ -1,4 +1,4 @@
-import { AuthError, type Role, type UserRecord, type UserStore } from '@gatehousejs/core';
+import { AuthError, type UserRecord, type UserStore } from '@gatehousejs/core';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { retryOnDeadlock } from './deadlock-retry.js';
@@ -44,7 +44,7 @@ function userLookup(db: Db, column: 'id' | 'email_key'): (value: string) => Prom
   };
 }
 
-async function insertRoles(db: Db, userId: string, roles: readonly Role[]): Promise<void> {
+async function insertRoles(db: Db, userId: string, roles: readonly string[]): Promise<void> {
   const unique = canonicalRoles(roles);
   if (unique.length > 0) await db.insertInto('user_roles').values(unique.map((role) => ({ user_id: userId, role }))).execute();
 }

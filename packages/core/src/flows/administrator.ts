@@ -1,6 +1,6 @@
 import { AuthError } from '../errors/auth-error.js';
 import type { UserRecord } from '../ports/user-store.js';
-import { PRIVILEGED_ROLES, type Role } from '../roles/roles.js';
+import { PRIVILEGED_ROLES } from '../roles/roles.js';
 import type { FlowContext } from './flow-context.js';
 
 /** Who asks for a privileged action: only the id counts; roles are read from the store. */
@@ -8,7 +8,8 @@ export interface Actor {
   id: string;
 }
 
-export const isPrivileged = (role: Role): boolean => PRIVILEGED_ROLES.includes(role);
+/** `super` and `admin`, the administrators of CONTRACT §8, whatever else the app configures. */
+const isPrivileged = (role: string): boolean => (PRIVILEGED_ROLES as readonly string[]).includes(role);
 
 /**
  * The actor as the store knows it now, if it holds `admin` or `super` now. The roles in an access

@@ -24,7 +24,7 @@ const bootstrapInput = z.object({
  * (refresh tokens revoked, token version bumped) before it gets the password and the role. A
  * restart with the same credentials changes nothing and ends no session.
  */
-export async function ensureSuperUser(ctx: FlowContext, credentials: { email: string; password: string }): Promise<UserProfile> {
+export async function ensureSuperUser(ctx: FlowContext, credentials: { email: string; password: string }): Promise<UserProfile<string>> {
   const { email, password } = parseInput(bootstrapInput, credentials);
   // The most powerful account gets the same bar as everyone's: `password` would make a super.
   assertPasswordAcceptable(password, { email, username: 'super', firstName: 'Super', lastName: 'Administrator' }, ctx.config.passwordPolicy);

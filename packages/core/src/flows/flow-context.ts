@@ -6,7 +6,9 @@ import type { AuthMail, Mailer } from '../ports/mailer.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { Random } from '../ports/random.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { RolePolicy } from '../roles/role-policy.js';
 import type { TokenService } from '../tokens/token-service.js';
+import type { RoleInputs } from '../validation/role-inputs.js';
 
 /** Something that went wrong where no caller is waiting for the answer (a mail sent in the background). */
 export interface BackgroundFailure {
@@ -25,6 +27,10 @@ export interface FlowContext {
   clock: Clock;
   random: Random;
   tokens: TokenService;
+  /** The configured role set, grant policy and hierarchy. */
+  roles: RolePolicy<string>;
+  /** The schemas of the requests whose validation depends on the role set. */
+  roleInputs: RoleInputs;
   rateLimiter: RateLimiter;
   /** Hands an audit event to the app's listener; a listener that throws is ignored. */
   emit: (event: AuthEvent) => void;

@@ -1,7 +1,7 @@
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { vi } from 'vitest';
 import type { AuthConfigInput } from '../config/auth-config.js';
-import { createAuth, type Auth } from '../create-auth.js';
+import { createAuth, type Auth, type CreateAuthOptions } from '../create-auth.js';
 import type { AuthStore } from '../ports/auth-store.js';
 import type { AuthMail, Mailer } from '../ports/mailer.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
@@ -39,7 +39,8 @@ export function createRecordingMailer(): RecordingMailer {
 }
 
 export interface FlowHarness<H extends PasswordHasher = FakeHasher> {
-  auth: Auth;
+  /** Typed with any role set: a harness may configure its own (`roles`). */
+  auth: Auth<string>;
   store: AuthStore;
   clock: FakeClock;
   hasher: H;
@@ -83,14 +84,24 @@ export function registerBody(overrides: Partial<RegisterBody> = {}): RegisterBod
  * mailer. Pass `store` (and another `hasher`) to run a second instance on the same data.
  */
 export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
-  options: { config?: Partial<AuthConfigInput>; store?: AuthStore; hasher?: H; clock?: FakeClock; seed?: number; rateLimiter?: RateLimiter } = {},
+  options: {
+    config?: Partial<AuthConfigInput>;
+    store?: AuthStore;
+    hasher?: H;
+    clock?: FakeClock;
+    seed?: number;
+    rateLimiter?: RateLimiter;
+    /** The role settings of `createAuth` (`roles`, `grantPolicy`, `roleHierarchy`). */
+    roles?: Pick<CreateAuthOptions<string>, 'roles' | 'grantPolicy' | 'roleHierarchy'>;
+  } = {},
 ): FlowHarness<H> {
   const store = options.store ?? createMemoryStore();
   const clock = options.clock ?? createFakeClock();
   const hasher = options.hasher ?? (createFakeHasher() as unknown as H);
   const mailer = createRecordingMailer();
   const backgroundErrors: BackgroundFailure[] = [];
-  const auth = createAuth({
+  const auth: Auth<string> = createAuth<string>({
+    ...options.roles,
     config: { ...TEST_CONFIG, ...options.config },
     store,
     mailer,

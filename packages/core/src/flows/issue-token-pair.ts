@@ -28,6 +28,9 @@ export async function issueTokenPair(
     issuedAt: new Date(refresh.iat * 1000),
     expiresAt: new Date(refresh.exp * 1000),
   });
-  const access = await ctx.tokens.signAccessToken(user, now, familyId);
+  // A role the store still holds but the app no longer configures stays out of the token, which
+  // would otherwise be refused as claiming an unknown role.
+  const roles = user.roles.filter(ctx.roles.isRole);
+  const access = await ctx.tokens.signAccessToken({ ...user, roles }, now, familyId);
   return { accessToken: access.token, refreshToken: refresh.token };
 }

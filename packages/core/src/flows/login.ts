@@ -6,9 +6,10 @@ import { issueTokenPair } from './issue-token-pair.js';
 import { clearLoginFailures, countLoginAttempt, enforceClientLimit } from './rate-limits.js';
 import { maskEmail, type RequestContext } from './request-context.js';
 import { toUserSummary, type UserSummary } from './user-views.js';
+import type { Role } from '../roles/roles.js';
 
-export interface LoginResult extends TokenPair {
-  user: UserSummary;
+export interface LoginResult<R extends string = Role> extends TokenPair {
+  user: UserSummary<R>;
 }
 
 /**
@@ -18,7 +19,7 @@ export interface LoginResult extends TokenPair {
  * `rateLimit.loginFailures` that pair is locked (429) until the window ends, even for the right
  * password. A success clears the count, so only failures add up between successes.
  */
-export async function login(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<LoginResult> {
+export async function login(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<LoginResult<string>> {
   const now = ctx.clock.now();
   await enforceClientLimit(ctx, request, now);
   const input = parseInput(loginInput, body);

@@ -10,9 +10,10 @@ import { issueTokenPair } from './issue-token-pair.js';
 import { enforceClientLimit, mayMail } from './rate-limits.js';
 import { maskEmail, type RequestContext } from './request-context.js';
 import { toPublicUser, type PublicUser } from './user-views.js';
+import type { Role } from '../roles/roles.js';
 
-export interface RegisterResult extends TokenPair {
-  user: PublicUser;
+export interface RegisterResult<R extends string = Role> extends TokenPair {
+  user: PublicUser<R>;
   message: string;
 }
 
@@ -50,7 +51,7 @@ async function tellOwnerOfTakenAddress(ctx: FlowContext, email: string, now: Dat
  * confirmation link. Unknown body fields such as `roles` or `isActive` are ignored. A taken e-mail
  * or username is `EMAIL_TAKEN` / `USERNAME_TAKEN` (409).
  */
-export async function register(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<RegisterResult> {
+export async function register(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<RegisterResult<string>> {
   const now = ctx.clock.now();
   await enforceClientLimit(ctx, request, now);
   const user = await createAccount(ctx, parseInput(registerInput, body), now);
@@ -124,7 +125,7 @@ async function newAccount(ctx: FlowContext, input: RegisterInput, now: Date): Pr
   return user;
 }
 
-async function finishRegistration(ctx: FlowContext, user: RegisteredUser, now: Date, request: RequestContext): Promise<RegisterResult> {
+async function finishRegistration(ctx: FlowContext, user: RegisteredUser, now: Date, request: RequestContext): Promise<RegisterResult<string>> {
   ctx.emit({ type: 'registered', at: now, userId: user.id, email: maskEmail(user.email), clientAddress: request.clientAddress });
   mailConfirmation(ctx, user, now);
   return {

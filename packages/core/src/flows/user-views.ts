@@ -2,7 +2,7 @@ import type { UserRecord } from '../ports/user-store.js';
 import type { Role } from '../roles/roles.js';
 
 /** The user as the register response shows it (spec §4). */
-export interface PublicUser {
+export interface PublicUser<R extends string = Role> {
   id: string;
   firstName: string;
   lastName: string;
@@ -10,11 +10,11 @@ export interface PublicUser {
   /** Null for an account made by a provider that gives no address, until one is confirmed. */
   email: string | null;
   isActive: boolean;
-  roles: Role[];
+  roles: R[];
 }
 
 /** The full user without secrets (`GET /users/me`, admin listings). */
-export interface UserProfile extends PublicUser {
+export interface UserProfile<R extends string = Role> extends PublicUser<R> {
   createdAt: string;
   updatedAt: string;
   emailVerifiedAt: string | null;
@@ -23,13 +23,13 @@ export interface UserProfile extends PublicUser {
 }
 
 /** The summary in login and verify responses (spec §2.5). */
-export interface UserSummary {
+export interface UserSummary<R extends string = Role> {
   id: string;
   email: string | null;
-  roles: Role[];
+  roles: R[];
 }
 
-export function toPublicUser(u: UserRecord): PublicUser {
+export function toPublicUser(u: UserRecord): PublicUser<string> {
   return {
     id: u.id,
     firstName: u.firstName,
@@ -43,7 +43,7 @@ export function toPublicUser(u: UserRecord): PublicUser {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toUserProfile(u: UserRecord): UserProfile {
+export function toUserProfile(u: UserRecord): UserProfile<string> {
   // Every field written out, not `{ ...toPublicUser(u), createdAt, … }`: on Node 20 each property
   // added after a spread builds a new hidden class, and that made this function cost about 10 µs,
   // more than the database read of a `GET /users/me`.
@@ -63,6 +63,6 @@ export function toUserProfile(u: UserRecord): UserProfile {
   };
 }
 
-export function toUserSummary(u: { id: string; email: string | null; roles: readonly Role[] }): UserSummary {
+export function toUserSummary(u: { id: string; email: string | null; roles: readonly string[] }): UserSummary<string> {
   return { id: u.id, email: u.email, roles: [...u.roles] };
 }

@@ -3,7 +3,7 @@ import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import type { FlowContext } from './flow-context.js';
 
 /** `requireEmailVerification` is on and the token was issued before the address was confirmed. */
-const refusedUnconfirmed = (ctx: FlowContext, payload: AccessTokenPayload) => ctx.config.requireEmailVerification && !payload.emailVerified;
+const refusedUnconfirmed = (ctx: FlowContext, payload: AccessTokenPayload<string>) => ctx.config.requireEmailVerification && !payload.emailVerified;
 
 /**
  * The guard's check. Stateless by default: signature, type, strict expiry and claims. With
@@ -15,7 +15,7 @@ const refusedUnconfirmed = (ctx: FlowContext, payload: AccessTokenPayload) => ct
  * change ends them at once; the client refreshes to get the current roles), and tokens of deleted
  * users.
  */
-export async function verifyAccessToken(ctx: FlowContext, token: string): Promise<AccessTokenPayload> {
+export async function verifyAccessToken(ctx: FlowContext, token: string): Promise<AccessTokenPayload<string>> {
   const payload = await ctx.tokens.verifyAccessToken(token, ctx.clock.now());
   if (refusedUnconfirmed(ctx, payload)) {
     throw new AuthError('EMAIL_NOT_VERIFIED');
@@ -39,7 +39,7 @@ export async function verifyAccessToken(ctx: FlowContext, token: string): Promis
  * miss is never a verdict. Always `undefined` with `checkTokenVersion`, whose store read cannot be
  * skipped (and which turns the cache off anyway).
  */
-export function verifyCachedAccessToken(ctx: FlowContext, token: string): AccessTokenPayload | undefined {
+export function verifyCachedAccessToken(ctx: FlowContext, token: string): AccessTokenPayload<string> | undefined {
   if (ctx.config.checkTokenVersion) return undefined;
   const payload = ctx.tokens.cachedAccessToken(token, ctx.clock.now());
   return payload && !refusedUnconfirmed(ctx, payload) ? payload : undefined;

@@ -1,5 +1,3 @@
-import type { Role } from '../roles/roles.js';
-
 /**
  * A stored account. E-mail is stored trimmed and lower-cased; username keeps its case. An account
  * made by a provider that gives no address (Steam, Battle.net) has `email: null` until its owner adds
@@ -13,7 +11,8 @@ export interface UserRecord {
   lastName: string;
   passwordHash: string | null;
   isActive: boolean;
-  roles: Role[];
+  /** Role names as given; the store keeps any string the app configured, as a set. */
+  roles: string[];
   createdAt: Date;
   updatedAt: Date;
   emailVerifiedAt: Date | null;
@@ -52,7 +51,7 @@ export interface UserStore {
   /** Users ordered by creation time, oldest first. */
   listUsers(page: UserPage): Promise<UserRecord[]>;
   /** Every user holding `role`; a single indexed query in SQL stores. */
-  listUsersByRole(role: Role): Promise<UserRecord[]>;
+  listUsersByRole(role: string): Promise<UserRecord[]>;
   /**
    * Replaces the role set; returns the updated user, or null when there is no such user. With
    * `keepLastSuper`, rejects with `AuthError` `LAST_SUPER` (and changes nothing) when the change would
@@ -60,7 +59,7 @@ export interface UserStore {
    * demoting each other at the same moment leave one. With `bumpTokenVersion`, adds one to the
    * user's `tokenVersion` in the same step (the strict mode ends its live tokens with the change).
    */
-  setUserRoles(id: string, roles: readonly Role[], at: Date, options?: SetUserRolesOptions): Promise<UserRecord | null>;
+  setUserRoles(id: string, roles: readonly string[], at: Date, options?: SetUserRolesOptions): Promise<UserRecord | null>;
   /** Sets `isActive` and `emailVerifiedAt` (kept if already set). */
   markEmailVerified(id: string, at: Date): Promise<void>;
   /** Replaces the hash without counting as a password change (re-hash with stronger parameters). */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PRIVILEGED_ROLES, ROLES, allOf, anyOf, isRole, satisfiesRoles, type Role } from './roles.js';
+import { createRolePolicy } from './role-policy.js';
+import { PRIVILEGED_ROLES, ROLES, allOf, anyOf, isRole, type Role } from './roles.js';
+
+// The guards' check of an auth instance with the default settings: the spec's roles, no hierarchy.
+const satisfiesRoles = createRolePolicy({}).satisfies;
 
 describe('isRole', () => {
   it.each(['super', 'admin', 'manager', 'user'])('accepts %j', (role) => {
@@ -19,7 +23,7 @@ describe('isRole', () => {
   });
 });
 
-describe('satisfiesRoles', () => {
+describe('the default role check (spec roles, plain OR and AND)', () => {
   it('anyOf admits a user holding at least one listed role (OR)', () => {
     expect(satisfiesRoles(['manager'], anyOf('admin', 'manager'))).toBe(true);
     expect(satisfiesRoles(['admin', 'user'], anyOf('admin', 'manager'))).toBe(true);

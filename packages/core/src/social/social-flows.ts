@@ -37,7 +37,8 @@ export interface SocialStart {
 }
 
 /** The exchange's answer: the login shape plus whether the callback created the account. */
-export interface ExchangeResult extends LoginResult {
+// Roles as strings: the social routes serve any auth instance, whatever its role set.
+export interface ExchangeResult extends LoginResult<string> {
   isNewUser: boolean;
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthStore } from '../ports/auth-store.js';
 import { describeAccountWithoutEmailContract } from './store-contract/account-without-email-contract.js';
+import { describeCustomRoleContract } from './store-contract/custom-role-contract.js';
 import { describeIdentityStoreContract } from './store-contract/identity-store-contract.js';
 import { describeOAuthStateStoreContract } from './store-contract/oauth-state-store-contract.js';
 import { describeOneTimeTokenStoreContract } from './store-contract/one-time-token-store-contract.js';
@@ -72,6 +73,7 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
     describeUserUpdatesContract(subject);
     describeUserListingContract(subject);
     describeRoleChangeContract(subject);
+    describeCustomRoleContract(subject);
     describeTokenVersionContract(subject);
     describeRefreshTokenStoreContract(subject);
     describeOneTimeTokenStoreContract(subject);

@@ -1,13 +1,13 @@
 import type { Role } from '../roles/roles.js';
 
 /** The verified payload of an access token (spec §2.4, CONTRACT §3), exposed as `req.user`. */
-export interface AccessTokenPayload {
+export interface AccessTokenPayload<R extends string = Role> {
   /** User id; also present as `sub`. */
   id: string;
   sub: string;
   /** Null for an account without an address (social sign-in through Steam or Battle.net). */
   email: string | null;
-  roles: Role[];
+  roles: R[];
   /** The user's `tokenVersion` at issue time; checked per request when that option is on. */
   ver: number;
   /**

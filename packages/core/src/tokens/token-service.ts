@@ -2,7 +2,7 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { AuthConfig } from '../config/auth-config.js';
 import { AuthError } from '../errors/auth-error.js';
 import type { Random } from '../ports/random.js';
-import { isRole, type Role } from '../roles/roles.js';
+import { isRole as isSpecRole } from '../roles/roles.js';
 import { uniformInt } from '../random/random-values.js';
 import {
   ACCESS_TOKEN_TYPE,
@@ -26,7 +26,7 @@ export interface SignedToken {
 
 export interface TokenService {
   signAccessToken(
-    user: { id: string; email: string | null; roles: readonly Role[]; tokenVersion?: number; isActive?: boolean },
+    user: { id: string; email: string | null; roles: readonly string[]; tokenVersion?: number; isActive?: boolean },
     now: Date,
     /** The session (refresh-token family) the token belongs to, carried as `sid`. */
     sessionId?: string,
@@ -40,13 +40,13 @@ export interface TokenService {
     now: Date,
   ): Promise<SignedToken>;
   /** Rejects with `TOKEN_EXPIRED` or `TOKEN_INVALID`. */
-  verifyAccessToken(token: string, now: Date): Promise<AccessTokenPayload>;
+  verifyAccessToken(token: string, now: Date): Promise<AccessTokenPayload<string>>;
   /**
    * The payload of `token` if this exact string passed `verifyAccessToken` before and is still
    * inside its validity window at `now`, else `undefined` (always, with the cache off). Synchronous
    * and never throws: a miss says nothing about the token, which then needs `verifyAccessToken`.
    */
-  cachedAccessToken(token: string, now: Date): AccessTokenPayload | undefined;
+  cachedAccessToken(token: string, now: Date): AccessTokenPayload<string> | undefined;
   verifyRefreshToken(token: string, now: Date): Promise<RefreshTokenPayload>;
 }
 
@@ -57,18 +57,23 @@ export interface TokenServiceOptions {
    * are still compared with `now` on every hit. Off when absent or `false`.
    */
   accessTokenCache?: { maxEntries: number } | false;
+  /**
+   * The configured role set: an access token claiming any other role is `TOKEN_INVALID`. Default:
+   * the spec's four roles.
+   */
+  isRole?: (value: unknown) => boolean;
 }
 
 /** A JWS in compact serialization as we sign it: three unpadded base64url parts. */
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
-function accessTokenCache(option: TokenServiceOptions['accessTokenCache']): VerifiedTokenCache<AccessTokenPayload> | undefined {
+function accessTokenCache(option: TokenServiceOptions['accessTokenCache']): VerifiedTokenCache<AccessTokenPayload<string>> | undefined {
   const maxEntries = parseCacheSize(option);
   return maxEntries === undefined ? undefined : createVerifiedTokenCache(maxEntries);
 }
 
 /** A payload the caller may change without changing the cached one. */
-const copyPayload = (p: AccessTokenPayload): AccessTokenPayload => ({ ...p, roles: [...p.roles] });
+const copyPayload = (p: AccessTokenPayload<string>): AccessTokenPayload<string> => ({ ...p, roles: [...p.roles] });
 
 async function importHmacKey(secret: string): Promise<HmacKey> {
   // Imported once: jose with a CryptoKey is about twice as fast as with raw bytes per call.
@@ -104,6 +109,7 @@ export function createTokenService(
   options: TokenServiceOptions = {},
 ): TokenService {
   const cache = accessTokenCache(options.accessTokenCache);
+  const isRole = options.isRole ?? isSpecRole;
   const accessKey = importHmacKey(config.accessTokenSecret);
   const refreshKey = importHmacKey(config.refreshTokenSecret);
 
@@ -139,7 +145,7 @@ export function createTokenService(
     }
   }
 
-  function cachedAccessToken(token: string, now: Date): AccessTokenPayload | undefined {
+  function cachedAccessToken(token: string, now: Date): AccessTokenPayload<string> | undefined {
     const hit = cache?.get(token, seconds(now));
     return hit ? copyPayload(hit.payload) : undefined;
   }
@@ -186,11 +192,11 @@ export function createTokenService(
         (p.sid === undefined || typeof p.sid === 'string') &&
         (p.email_verified === undefined || typeof p.email_verified === 'boolean');
       if (!valid) throw new AuthError('TOKEN_INVALID');
-      const payload: AccessTokenPayload = {
+      const payload: AccessTokenPayload<string> = {
         id: p.id as string,
         sub: p.sub as string,
         email: p.email as string | null,
-        roles: [...(p.roles as Role[])],
+        roles: [...(p.roles as string[])],
         ver: (p.ver as number | undefined) ?? 0,
         ...(typeof p.sid === 'string' ? { sid: p.sid } : {}),
         // Absent (a token of an earlier version): not known to be confirmed.

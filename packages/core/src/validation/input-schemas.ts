@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AuthError, type ValidationIssue } from '../errors/auth-error.js';
-import { ROLES } from '../roles/roles.js';
 
 /** Limits of CONTRACT §5. Over-long input is refused here, before any hashing. */
 export const LIMITS = Object.freeze({
@@ -92,9 +91,6 @@ export const resetPasswordInput = z.object({
   token: opaqueToken,
   password,
   confirmPassword: z.string().max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
-});
-export const setRolesInput = z.object({
-  roles: z.array(z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` })).max(ROLES.length * 4),
 });
 
 export type RegisterInput = z.output<typeof registerInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OPERATIONS, type Operation } from './operations.js';
+import type { Auth } from '@gatehousejs/core';
+import { operationsFor, OPERATIONS, type Operation } from './operations.js';
 import { API_SCHEMAS, errorBody } from './response-schemas.js';
 
 export interface OpenApiOptions {
@@ -9,6 +10,11 @@ export interface OpenApiOptions {
   version?: string;
   /** `servers[0].url`, e.g. `https://auth.example.com`; omitted by default (the document's own origin). */
   serverUrl?: string;
+  /**
+   * The auth instance the document describes: its role set is what the set-roles body and the
+   * `role` filter of `GET /users` accept. Default: the spec's four roles.
+   */
+  auth?: Pick<Auth<string>, 'requestSchemas'>;
   /** Operations of the app to add, e.g. `{ 'GET /api/v1/reports': { … } }`. */
   extraOperations?: Readonly<Record<string, Operation>>;
 }
@@ -75,11 +81,11 @@ function operationObject(key: string, op: Operation): JsonSchema {
  * at `/api/v1/openapi.json`).
  *
  * @example
- * const document = createOpenApiDocument({ serverUrl: 'https://auth.example.com' });
+ * const document = createOpenApiDocument({ auth, serverUrl: 'https://auth.example.com' });
  * document.paths['/api/v1/auth/login'].post.summary; // 'Log in with e-mail and password'
  */
 export function createOpenApiDocument(options: OpenApiOptions = {}) {
-  const operations = { ...OPERATIONS, ...options.extraOperations };
+  const operations = { ...(options.auth ? operationsFor(options.auth.requestSchemas) : OPERATIONS), ...options.extraOperations };
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const [key, op] of Object.entries(operations)) {
     const [method, path] = key.split(' ') as [string, string];

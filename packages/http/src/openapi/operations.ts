@@ -1,4 +1,4 @@
-import { REQUEST_SCHEMAS } from '@gatehousejs/core';
+import { REQUEST_SCHEMAS, type RequestSchemas } from '@gatehousejs/core';
 import type { z } from 'zod';
 import * as bodies from './response-schemas.js';
 
@@ -37,12 +37,13 @@ const ADMINS = ['admin', 'super'] as const;
  * the ones core validates with; `openapi-document.test.ts` proves every route of `AUTH_ROUTES` and
  * `USER_ROUTES` is here.
  */
-export const OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze({
+export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, Operation>> {
+  return Object.freeze({
   'POST /api/v1/auth/register': {
     summary: 'Register an account',
     tag: 'auth',
     bearer: false,
-    body: REQUEST_SCHEMAS.register,
+    body: schemas.register,
     responses: {
       201: { description: 'Created: the user and a token pair (with `concealRegisteredEmails`, only a message).', schema: bodies.registerResult.or(bodies.message) },
       409: E('The e-mail or username is taken.'),
@@ -55,7 +56,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze({
     summary: 'Log in with e-mail and password',
     tag: 'auth',
     bearer: false,
-    body: REQUEST_SCHEMAS.login,
+    body: schemas.login,
     responses: {
       200: { description: 'A token pair and the user.', schema: bodies.loginResult },
       401: E('Wrong e-mail or password (one message for both).'),
@@ -69,7 +70,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze({
     summary: 'Rotate a refresh token into a new pair',
     tag: 'auth',
     bearer: false,
-    body: REQUEST_SCHEMAS.refreshToken,
+    body: schemas.refreshToken,
     responses: {
       200: { description: 'A new pair; the presented refresh token is used up.', schema: bodies.tokenPair },
       401: E('Refresh token invalid, expired, revoked or reused (reuse revokes its family).'),
@@ -89,21 +90,21 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze({
     summary: 'Confirm an e-mail address with the mailed token',
     tag: 'auth',
     bearer: false,
-    query: REQUEST_SCHEMAS.verifyEmail,
+    query: schemas.verifyEmail,
     responses: { 200: { description: 'The address is confirmed.', schema: bodies.message }, 400: E('Unknown, used or expired token.'), ...RATE_LIMITED, ...ALWAYS },
   },
   'POST /api/v1/auth/forgot-password': {
     summary: 'Ask for a password-reset mail',
     tag: 'auth',
     bearer: false,
-    body: REQUEST_SCHEMAS.forgotPassword,
+    body: schemas.forgotPassword,
     responses: { 200: { description: 'The same answer whether or not the address is registered.', schema: bodies.message }, ...JSON_BODY, ...RATE_LIMITED, ...ALWAYS },
   },
   'POST /api/v1/auth/reset-password': {
     summary: 'Set a new password with the mailed token',
     tag: 'auth',
     bearer: false,
-    body: REQUEST_SCHEMAS.resetPassword,
+    body: schemas.resetPassword,
     responses: {
       200: { description: 'The password is changed and every session ended.', schema: bodies.message },
       ...JSON_BODY,
@@ -115,7 +116,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze({
     summary: 'End a session',
     tag: 'auth',
     bearer: false,
-    body: REQUEST_SCHEMAS.refreshToken,
+    body: schemas.refreshToken,
     responses: { 204: { description: 'That refresh token and its rotation family are revoked.' }, 401: E('Refresh token invalid.'), ...JSON_BODY, ...RATE_LIMITED, ...ALWAYS },
   },
   'POST /api/v1/auth/logout-all': {
@@ -135,7 +136,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze({
     tag: 'users',
     bearer: true,
     roles: ADMINS,
-    query: REQUEST_SCHEMAS.listUsers,
+    query: schemas.listUsers,
     responses: { 200: { description: 'A page of users, oldest first.', schema: bodies.userList }, 400: E('Bad `limit`, `offset` or `role`.'), ...BEARER, ...ADMIN, ...ALWAYS },
   },
   'GET /api/v1/users/:id': {
@@ -150,7 +151,7 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze({
     tag: 'users',
     bearer: true,
     roles: ADMINS,
-    body: REQUEST_SCHEMAS.setRoles,
+    body: schemas.setRoles,
     responses: {
       200: { description: 'The updated user; the roles reach tokens at the next refresh.', schema: bodies.rolesUpdated },
       404: E('No user has this id.'),
@@ -198,4 +199,8 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze({
     roles: ADMINS,
     responses: { 204: { description: 'Every refresh token of the user is revoked.' }, 404: E('No user has this id.'), ...BEARER, ...ADMIN, ...ALWAYS },
   },
-} satisfies Record<string, Operation>);
+  } satisfies Record<string, Operation>);
+}
+
+/** The operations as documented for the spec's four roles; `operationsFor(auth.requestSchemas)` for an app's. */
+export const OPERATIONS: Readonly<Record<string, Operation>> = operationsFor(REQUEST_SCHEMAS);
