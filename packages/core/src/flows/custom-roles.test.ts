@@ -1,6 +1,6 @@
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { describe, expect, it } from 'vitest';
-import { createAuth } from '../create-auth.js';
+import { createAuth, type CreateAuthOptions } from '../create-auth.js';
 import { AuthError } from '../errors/auth-error.js';
 import { PASSWORD, TEST_CONFIG, createFlowHarness, createRecordingMailer, expectAuthError, type FlowHarness } from './flow-harness.test-helpers.js';
 
@@ -13,8 +13,10 @@ async function userWith(h: FlowHarness, roles: string[]) {
   return { id: user.id, email: user.email ?? '' };
 }
 
-async function harness(roles: Parameters<typeof createFlowHarness>[0] = { roles: { roles: WITH_EDITOR } }) {
-  const h = createFlowHarness(roles);
+type RoleSettings = Pick<CreateAuthOptions<string>, 'roles' | 'grantPolicy' | 'roleHierarchy'>;
+
+async function harness(roles: RoleSettings = { roles: WITH_EDITOR }) {
+  const h = createFlowHarness({ roles });
   const admin = await userWith(h, ['admin']);
   const superUser = await userWith(h, ['super']);
   const target = await userWith(h, ['user']);
@@ -67,7 +69,7 @@ describe('roles the app defines', () => {
   });
 
   it('applies a configured grant policy: an admin allowed only editor cannot grant manager', async () => {
-    const { h, admin, superUser, target } = await harness({ roles: { roles: WITH_EDITOR, grantPolicy: { admin: ['editor', 'user'] } } });
+    const { h, admin, superUser, target } = await harness({ roles: WITH_EDITOR, grantPolicy: { admin: ['editor', 'user'] } });
     await expectAuthError(h.auth.setRoles(admin, target.id, { roles: ['manager'] }), 'ROLE_GRANT_FORBIDDEN');
     await h.auth.setRoles(admin, target.id, { roles: ['editor'] });
     expect((await h.auth.getUserProfile(target.id)).roles).toEqual(['editor']);

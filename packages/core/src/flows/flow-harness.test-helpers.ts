@@ -47,7 +47,7 @@ export interface FlowHarness<H extends PasswordHasher = FakeHasher> {
   mailer: RecordingMailer;
   backgroundErrors: BackgroundFailure[];
   /** Registers a user (defaults for every field, `password` = PASSWORD) and returns the 201 body. */
-  register(overrides?: Partial<RegisterBody>): Promise<RegisterResult>;
+  register(overrides?: Partial<RegisterBody>): Promise<RegisterResult<string>>;
   /** Mails go out in the background: waits until one of `kind` reaches `to` (the n-th such mail, 1-based). */
   waitForMail<K extends AuthMail['kind']>(kind: K, to: string, nth?: number): Promise<Extract<AuthMail, { kind: K }>>;
   /** Waits until a background task (a mail) has reported a failure, and returns the first one. */

@@ -78,11 +78,11 @@ const schema = z
     };
     for (const key of ['super', 'admin'] as const) {
       const grants = settings.grantPolicy[key];
-      if (Array.isArray(grants)) grants.forEach((role, i) => unknown(['grantPolicy', key, i], role));
+      if (Array.isArray(grants)) for (const [i, role] of grants.entries()) unknown(['grantPolicy', key, i], role);
     }
     for (const [role, implied] of Object.entries(settings.roleHierarchy ?? {})) {
       unknown(['roleHierarchy', role], role);
-      implied.forEach((child, i) => unknown(['roleHierarchy', role, i], child));
+      for (const [i, child] of implied.entries()) unknown(['roleHierarchy', role, i], child);
     }
   });
 
