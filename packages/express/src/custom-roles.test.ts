@@ -67,13 +67,13 @@ describe('Express: roles the app defines', () => {
     expect((await call('GET', '/drafts', await login(writer.email))).status).toBe(403);
     const put = await call('PUT', `/users/${writer.id}/roles`, superToken, { roles: ['editor'] });
     expect(put.status).toBe(200);
-    expect((await put.json()).user.roles).toEqual(['editor']);
+    expect(((await put.json()) as { user: { roles: string[] } }).user.roles).toEqual(['editor']);
 
     const drafts = await call('GET', '/drafts', await login(writer.email));
     expect(drafts.status).toBe(200);
     expect(await drafts.json()).toEqual({ editor: writer.id });
     const listed = await call('GET', '/users?role=editor', superToken);
-    expect((await listed.json()).users.map((u: { id: string }) => u.id)).toEqual([writer.id]);
+    expect(((await listed.json()) as { users: { id: string }[] }).users.map((u) => u.id)).toEqual([writer.id]);
   });
 
   it('refuses a role outside the configured set with 400', async () => {
