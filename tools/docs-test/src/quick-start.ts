@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import type { PackedApp } from './packed-app.js';
 
-/** The role the quick start's custom-role route asks for. */
-const CUSTOM_ROLE = 'manager';
+/** The role of the app's own that the quick start configures and its custom-role route asks for. */
+const CUSTOM_ROLE = 'editor';
 
 export interface RunningQuickStart {
   url: string;
