@@ -15,7 +15,7 @@ import { setRoles } from './flows/set-roles.js';
 import { toUserProfile, toUserSummary, type UserProfile, type UserSummary } from './flows/user-views.js';
 import { verifyEmail } from './flows/verify-email.js';
 import { warnBackgroundFailures } from './flows/warn-background-failures.js';
-import { verifyAccessToken, verifyCachedAccessToken } from './flows/verify-access-token.js';
+import { type AccessTokenOptions, verifyAccessToken, verifyCachedAccessToken } from './flows/verify-access-token.js';
 import { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 import { limitHashConcurrency } from './hashing/limit-hash-concurrency.js';
 import type { AuthEventListener } from './ports/auth-events.js';
@@ -106,7 +106,7 @@ export interface Auth<R extends string = Role> {
    * Verifies an access token (signature, `typ`, strict expiry, claims) and, with
    * `checkTokenVersion`, that the user's sessions were not ended since it was issued.
    */
-  verifyAccessToken(token: string): Promise<AccessTokenPayload<R>>;
+  verifyAccessToken(token: string, options?: AccessTokenOptions): Promise<AccessTokenPayload<R>>;
   /**
    * `verifyAccessToken`'s answer without waiting, when it is already known: the payload if this
    * exact token was verified before, is still valid now and passes every check as it is; otherwise
@@ -116,7 +116,7 @@ export interface Auth<R extends string = Role> {
    * @example
    * const user = auth.verifyCachedAccessToken(token) ?? (await auth.verifyAccessToken(token));
    */
-  verifyCachedAccessToken(token: string): AccessTokenPayload<R> | undefined;
+  verifyCachedAccessToken(token: string, options?: AccessTokenOptions): AccessTokenPayload<R> | undefined;
   /** The `verify-token` response: the verified user summary. */
   describeToken(payload: AccessTokenPayload<R>): { message: string; user: UserSummary<R> };
   verifyEmail(query: unknown, request?: RequestContext): Promise<{ message: string }>;
@@ -245,8 +245,8 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     registerConcealed: (body, request) => registerConcealed(ctx, body, request),
     login: (body, request) => login(ctx, body, request),
     refresh: (body, request) => refresh(ctx, body, request),
-    verifyAccessToken: (token) => verifyAccessToken(ctx, token),
-    verifyCachedAccessToken: (token) => verifyCachedAccessToken(ctx, token),
+    verifyAccessToken: (token, options) => verifyAccessToken(ctx, token, options),
+    verifyCachedAccessToken: (token, options) => verifyCachedAccessToken(ctx, token, options),
     describeToken: (payload) => ({ message: 'Token is valid.', user: toUserSummary(payload) }),
     verifyEmail: (query, request) => verifyEmail(ctx, query, request),
     forgotPassword: (body, request) => forgotPassword(ctx, body, request),

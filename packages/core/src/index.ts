@@ -14,6 +14,7 @@ export type { Role, SpecRole, Register, RoleRequirement } from './roles/roles.js
 export type { RolePolicy, RoleOptions, GrantPolicy, RoleHierarchy } from './roles/role-policy.js';
 
 export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
+export type { AccessTokenOptions } from './flows/verify-access-token.js';
 
 export { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 export { createArgon2idHasherFromEngine } from './hashing/argon2id-engine.js';

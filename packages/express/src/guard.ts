@@ -1,9 +1,10 @@
-import { allOf, anyOf, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
+import { allOf, anyOf, type AccessTokenOptions, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
 import {
   assertRoles,
   cachedBearerUser,
   markPublic,
   markRoleRequirement,
+  markUnconfirmedAllowed,
   readBearerToken,
   rememberVerifiedUser,
   requireVerifiedUser,
@@ -22,21 +23,31 @@ import { headerValue } from './header-value.js';
 export const publicRoute: RequestHandler = markPublic<RequestHandler>((_req, _res, next) => next());
 
 /**
+ * Marks a route of a `secureRouter` as one a signed-in account whose address is not confirmed yet
+ * may call, also under `requireEmailVerification` (what it needs to add and confirm an address).
+ * The route still needs a valid access token.
+ *
+ * @example
+ * api.put('/users/me/email', unconfirmedAllowed, (req, res) => { res.status(202).json({ message: 'sent' }); });
+ */
+export const unconfirmedAllowed: RequestHandler = markUnconfirmedAllowed<RequestHandler>((_req, _res, next) => next());
+
+/**
  * Verifies the bearer access token of `req` and records it (`req.user`): `undefined` when the token
  * was already verified and is in the cache (the common case, answered without a promise), a promise
  * when it needs the full check. Throws or rejects with the 401 error.
  */
-export function verifyRequest(auth: Auth<string>): (req: Request) => Promise<void> | undefined {
+export function verifyRequest(auth: Auth<string>): (req: Request, options?: AccessTokenOptions) => Promise<void> | undefined {
   const accept = (req: Request, user: AccessTokenPayload<string>) => {
     rememberVerifiedUser(req, user, auth.roles);
     // `req.user` is typed with the registered role set (`Register`), which is this instance's.
     req.user = user as Express.User;
   };
-  return (req) => {
+  return (req, options) => {
     const authorization = headerValue(req, 'authorization');
-    const cached = cachedBearerUser(auth, authorization);
+    const cached = cachedBearerUser(auth, authorization, options);
     if (cached) return void accept(req, cached);
-    return auth.verifyAccessToken(readBearerToken(authorization)).then((user) => accept(req, user));
+    return auth.verifyAccessToken(readBearerToken(authorization), options).then((user) => accept(req, user));
   };
 }
 

@@ -3,7 +3,7 @@ import './request-user.js';
 export { authRouter } from './auth-router.js';
 export { secureRouter } from './secure-router.js';
 export { userRouter } from './user-router.js';
-export { authenticate, publicRoute, roles, allRoles, requireUser } from './guard.js';
+export { authenticate, publicRoute, unconfirmedAllowed, roles, allRoles, requireUser } from './guard.js';
 export { jsonBody } from './json-body-middleware.js';
 export { errorHandler, notFound } from './error-handler.js';
 export { securityHeaders } from './security-headers.js';

@@ -1,4 +1,4 @@
-import { isGuardMarker, routeAccess, type RouteAccess } from '@gatehousejs/http';
+import { isGuardMarker, readsFormBody, routeAccess, type RouteAccess } from '@gatehousejs/http';
 
 /**
  * The parts of Express 5's router (the `router` package) the guard reads: a router's `stack` of
@@ -34,14 +34,8 @@ function handlersFor(route: NonNullable<RouterLayer['route']>, method: string): 
   return handlers;
 }
 
-/**
- * How the guard at the head of `stack` treats a request for `method` and `path` (relative to the
- * router): from the routes that match it (`routeAccess`). A plain router mounted inside with `use`
- * counts as one protected route for every path under it (its routes carry no markers the guard
- * could see); another secure router guards itself. Plain middleware added with `use` is not a
- * route. Throws what `match()` throws (Express's URIError for a badly encoded parameter, answered 400).
- */
-export function matchedRouteAccess(stack: readonly RouterLayer[], method: string, path: string): RequestAccess {
+/** The handler lists of the routes in `stack` that match, and whether any route's path matched at all. */
+function matchedDeclarations(stack: readonly RouterLayer[], method: string, path: string): { declarations: unknown[][]; pathMatched: boolean } {
   const declarations: unknown[][] = [];
   let pathMatched = false;
   for (const layer of stack) {
@@ -55,7 +49,24 @@ export function matchedRouteAccess(stack: readonly RouterLayer[], method: string
     const handlers = handlersFor(route, method);
     if (handlers.length > 0) declarations.push(handlers);
   }
+  return { declarations, pathMatched };
+}
+
+/**
+ * How the guard at the head of `stack` treats a request for `method` and `path` (relative to the
+ * router): from the routes that match it (`routeAccess`). A plain router mounted inside with `use`
+ * counts as one protected route for every path under it (its routes carry no markers the guard
+ * could see); another secure router guards itself. Plain middleware added with `use` is not a
+ * route. Throws what `match()` throws (Express's URIError for a badly encoded parameter, answered 400).
+ */
+export function matchedRouteAccess(stack: readonly RouterLayer[], method: string, path: string): RequestAccess {
+  const { declarations, pathMatched } = matchedDeclarations(stack, method, path);
   // Express would answer this itself with an `Allow` list; Hono and the contract give the JSON 404.
   if (declarations.length === 0 && pathMatched && method === 'OPTIONS') return 'undeclared-options';
   return routeAccess(declarations);
+}
+
+/** Whether the matching routes read a form body themselves (`readsFormBody`), so the JSON rule must not. */
+export function matchedRoutesReadForm(stack: readonly RouterLayer[], method: string, path: string): boolean {
+  return readsFormBody(matchedDeclarations(stack, method, path).declarations);
 }

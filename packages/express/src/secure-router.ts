@@ -1,9 +1,11 @@
 import type { Auth } from '@gatehousejs/core';
-import { markGuard } from '@gatehousejs/http';
+import { markGuard, methodTakesBody } from '@gatehousejs/http';
 import express, { type RequestHandler, type Router } from 'express';
 import { verifyRequest } from './guard.js';
 import { jsonBody } from './json-body-middleware.js';
-import { matchedRouteAccess, type RouterLayer } from './matched-routes.js';
+import { matchedRouteAccess, matchedRoutesReadForm, type RouterLayer } from './matched-routes.js';
+
+const ALLOW_UNCONFIRMED = Object.freeze({ allowUnconfirmed: true });
 
 /**
  * An Express router that is deny-by-default: every route declared on it requires a valid access
@@ -19,7 +21,9 @@ import { matchedRouteAccess, type RouterLayer } from './matched-routes.js';
  *
  * Every matched route also gets the JSON body rules, after the guard (an anonymous caller's body is
  * never read on a protected route); a body an `express.json()` before the router already parsed is
- * taken under the same rules. HEAD is served by GET routes (with their guard); OPTIONS is not
+ * taken under the same rules. A route whose handlers include a form reader (marked with
+ * `markFormBody`, as the form_post callback's is) reads its body itself. A route with
+ * `unconfirmedAllowed` also takes the token of an account whose address is not confirmed yet. HEAD is served by GET routes (with their guard); OPTIONS is not
  * answered automatically (the JSON 404). Routing is strict and case-sensitive, as on Hono.
  *
  * @example
@@ -35,21 +39,26 @@ export function secureRouter(auth: Auth<string>, options: { bodyLimitBytes?: num
   const verify = verifyRequest(auth);
   const body = jsonBody(options.bodyLimitBytes);
 
+  const stack = () => router.stack as unknown as RouterLayer[];
+  // A route that reads its own form body (a form_post callback) is left to its reader.
+  const bodyRule: RequestHandler = (req, res, next) =>
+    methodTakesBody(req.method) && matchedRoutesReadForm(stack(), req.method, req.path) ? next() : body(req, res, next);
+
   const guard: RequestHandler = (req, res, next) => {
     let pending: Promise<void> | undefined;
     try {
-      const access = matchedRouteAccess(router.stack as unknown as RouterLayer[], req.method, req.path);
+      const access = matchedRouteAccess(stack(), req.method, req.path);
       if (access === 'unmatched') return next();
       // Leaves the router before its routes can collect an automatic `Allow` answer.
       if (access === 'undeclared-options') return next('router');
-      if (access === 'public') return body(req, res, next);
-      pending = verify(req);
+      if (access === 'public') return bodyRule(req, res, next);
+      pending = verify(req, access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined);
     } catch (error) {
       return next(error);
     }
     // A token already in the verified-token cache needs no promise.
-    if (!pending) return body(req, res, next);
-    pending.then(() => body(req, res, next), next);
+    if (!pending) return bodyRule(req, res, next);
+    pending.then(() => bodyRule(req, res, next), next);
   };
   router.use(guard);
   // A secure router mounted inside another guards itself.

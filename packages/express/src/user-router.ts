@@ -1,7 +1,7 @@
 import { anyOf, type Auth } from '@gatehousejs/core';
 import { USER_ROUTES, requireVerifiedUser, parseTrustedProxies, resolveClientAddress } from '@gatehousejs/http';
 import type { RequestHandler, Router } from 'express';
-import { requireRoles } from './guard.js';
+import { requireRoles, unconfirmedAllowed } from './guard.js';
 import { secureRouter } from './secure-router.js';
 
 export interface UserRouterOptions {
@@ -44,7 +44,7 @@ export function userRouter(auth: Auth<string>, options: UserRouterOptions = {}):
       if (result.body === undefined) res.status(result.status).end();
       else res.status(result.status).json(result.body);
     };
-    const handlers = route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined), handler] : [handler];
+    const handlers = [...(route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined)] : []), ...(route.allowsUnconfirmed ? [unconfirmedAllowed] : []), handler];
     if (route.method === 'GET') router.get(route.path, ...handlers);
     else if (route.method === 'PUT') router.put(route.path, ...handlers);
     else router.delete(route.path, ...handlers);

@@ -1,9 +1,10 @@
-import { allOf, anyOf, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
+import { allOf, anyOf, type AccessTokenOptions, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
 import {
   assertRoles,
   cachedBearerUser,
   markPublic,
   markRoleRequirement,
+  markUnconfirmedAllowed,
   readBearerToken,
   rememberVerifiedUser,
   requireVerifiedUser,
@@ -22,22 +23,32 @@ import type { GatehouseEnv } from './gatehouse-env.js';
 export const publicRoute: MiddlewareHandler = markPublic<MiddlewareHandler>((_c, next) => next());
 
 /**
+ * Marks a route of a `secureRoutes` app as one a signed-in account whose address is not confirmed
+ * yet may call, also under `requireEmailVerification` (what it needs to add and confirm an
+ * address). The route still needs a valid access token.
+ *
+ * @example
+ * api.put('/users/me/email', unconfirmedAllowed, (c) => c.json({ message: 'sent' }, 202));
+ */
+export const unconfirmedAllowed: MiddlewareHandler = markUnconfirmedAllowed<MiddlewareHandler>((_c, next) => next());
+
+/**
  * Verifies the bearer access token of the request and sets `c.get('user')`; throws the 401 error
  * otherwise. Returns nothing when the token was already verified and is in the cache (the common
  * case), so the guard goes on without a promise; a promise only when the token needs the full check.
  */
-export function verifyContext(auth: Auth<string>): (c: Context) => Promise<void> | undefined {
+export function verifyContext(auth: Auth<string>): (c: Context, options?: AccessTokenOptions) => Promise<void> | undefined {
   const accept = (c: Context<GatehouseEnv>, user: AccessTokenPayload<string>) => {
     rememberVerifiedUser(c, user, auth.roles);
     // `c.get('user')` is typed with the registered role set (`Register`), which is this instance's.
     c.set('user', user as AccessTokenPayload);
   };
-  return (c) => {
+  return (c, options) => {
     // Always verified, even if something set `user` before: only the guard's verdict counts.
     const authorization = c.req.header('authorization');
-    const cached = cachedBearerUser(auth, authorization);
+    const cached = cachedBearerUser(auth, authorization, options);
     if (cached) return void accept(c, cached);
-    return auth.verifyAccessToken(readBearerToken(authorization)).then((user) => accept(c, user));
+    return auth.verifyAccessToken(readBearerToken(authorization), options).then((user) => accept(c, user));
   };
 }
 

@@ -3,7 +3,7 @@ export type { AuthRoutesOptions } from './auth-routes.js';
 export { secureRoutes } from './secure-routes.js';
 export { userRoutes } from './user-routes.js';
 export type { UserRoutesOptions } from './user-routes.js';
-export { authenticate, publicRoute, roles, allRoles, requireUser } from './guard.js';
+export { authenticate, publicRoute, unconfirmedAllowed, roles, allRoles, requireUser } from './guard.js';
 export { jsonBody } from './json-body.js';
 export { errorHandler, notFound } from './error-handler.js';
 export { nodeRequestErrorHandler } from './node-request-errors.js';

@@ -1,4 +1,4 @@
-import { isGuardMarker, routeAccess, type RouteAccess } from '@gatehousejs/http';
+import { isGuardMarker, readsFormBody, routeAccess, type RouteAccess } from '@gatehousejs/http';
 import type { Context, Hono } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { RouterRoute } from 'hono/types';
@@ -34,6 +34,16 @@ export function declaredHandlers(app: Hono<any, any, any>): () => ReadonlySet<un
  * it needs the marker to run without a token: `api.use('/docs/*', publicRoute, docs)`.
  */
 export function matchedRouteAccess(c: Context, own: ReadonlySet<unknown>): RouteAccess {
+  return routeAccess(matchedDeclarations(c, own));
+}
+
+/** Whether the matching routes read a form body themselves (`readsFormBody`), so the JSON rule must not. */
+export function matchedRoutesReadForm(c: Context, own: ReadonlySet<unknown>): boolean {
+  return readsFormBody(matchedDeclarations(c, own));
+}
+
+/** The handler lists of this app's routes that Hono matched after the guard, one list per declaration. */
+function matchedDeclarations(c: Context, own: ReadonlySet<unknown>): unknown[][] {
   const routes = matchedRoutes(c);
   const declarations: { route: RouterRoute; handlers: unknown[] }[] = [];
   for (let i = c.req.routeIndex + 1; i < routes.length; i += 1) {
@@ -44,5 +54,5 @@ export function matchedRouteAccess(c: Context, own: ReadonlySet<unknown>): Route
     if (same) same.handlers.push(handler);
     else declarations.push({ route, handlers: [handler] });
   }
-  return routeAccess(declarations.map((d) => d.handlers));
+  return declarations.map((d) => d.handlers);
 }

@@ -1,16 +1,21 @@
 import type { Auth } from '@gatehousejs/core';
-import { assertPathEncoding, markGuard } from '@gatehousejs/http';
+import { assertPathEncoding, markGuard, methodTakesBody } from '@gatehousejs/http';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { GatehouseEnv } from './gatehouse-env.js';
 import { verifyContext } from './guard.js';
 import { bodyReader } from './json-body.js';
-import { declaredHandlers, matchedRouteAccess } from './matched-routes.js';
+import { declaredHandlers, matchedRouteAccess, matchedRoutesReadForm } from './matched-routes.js';
+
+const ALLOW_UNCONFIRMED = Object.freeze({ allowUnconfirmed: true });
 
 /**
  * A Hono app that is deny-by-default: every route declared on it requires a valid access token
  * unless `publicRoute` is among its handlers, and the verified payload is `requireUser(c)` (or
  * `c.get('user')`). Add role requirements with `roles(...)` (any of) or `allRoles(...)` (all of).
- * Every route also gets the JSON body rules; the parsed body is `c.get('body')`.
+ * Every route also gets the JSON body rules; the parsed body is `c.get('body')`. A route whose
+ * handlers include a form reader (marked with `markFormBody`, as the form_post callback's is) reads
+ * its body itself. A route with `unconfirmedAllowed` also takes the token of an account whose address
+ * is not confirmed yet.
  *
  * It is a plain `new Hono()` with one middleware added first with `use`, so nothing of Hono is
  * replaced: for each request, the middleware looks at the routes of this app that Hono matched
@@ -37,6 +42,8 @@ export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(auth: Auth<s
   const own = declaredHandlers(app);
 
   const withBody: MiddlewareHandler = (c, next) => {
+    // A route that reads its own form body (a form_post callback) is left to its reader.
+    if (methodTakesBody(c.req.method) && matchedRoutesReadForm(c, own())) return next();
     const reading = readBody(c);
     return reading ? reading.then(() => next()) : next();
   };
@@ -47,7 +54,7 @@ export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(auth: Auth<s
     if (access === 'unmatched') return next();
     assertPathEncoding(c.req.url);
     if (access === 'public') return withBody(c, next);
-    const pending = verify(c);
+    const pending = verify(c, access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined);
     return pending ? pending.then(() => withBody(c, next)) : withBody(c, next);
   };
   app.use(markGuard(guard));

@@ -4,7 +4,7 @@ import type { Handler, Hono } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { StatusCode } from 'hono/utils/http-status';
 import type { GatehouseEnv } from './gatehouse-env.js';
-import { requireRoles } from './guard.js';
+import { requireRoles, unconfirmedAllowed } from './guard.js';
 import { jsonResponse } from './json-response.js';
 import { secureRoutes } from './secure-routes.js';
 
@@ -50,7 +50,7 @@ export function userRoutes(auth: Auth<string>, options: UserRoutesOptions = {}):
       if (result.body === undefined) return c.body(null, result.status as StatusCode);
       return jsonResponse(c, result.status, result.body);
     };
-    const handlers = route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined), handler] : [handler];
+    const handlers = [...(route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined)] : []), ...(route.allowsUnconfirmed ? [unconfirmedAllowed] : []), handler];
     app.on(route.method, route.path, ...(handlers as [Handler<GatehouseEnv>]));
   }
   return app;

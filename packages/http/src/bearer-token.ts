@@ -1,4 +1,4 @@
-import { AuthError, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
+import { AuthError, type AccessTokenOptions, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
 
 // RFC 6750 §2.1: the scheme is case-insensitive; a JWT never contains spaces or commas.
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -35,7 +35,8 @@ const PLAIN_BEARER_PREFIX = 'Bearer ';
 export function cachedBearerUser(
   auth: Pick<Auth<string>, 'verifyCachedAccessToken'>,
   authorization: string | undefined | null,
+  options?: AccessTokenOptions,
 ): AccessTokenPayload<string> | undefined {
   if (typeof authorization !== 'string' || !authorization.startsWith(PLAIN_BEARER_PREFIX)) return undefined;
-  return auth.verifyCachedAccessToken(authorization.slice(PLAIN_BEARER_PREFIX.length));
+  return auth.verifyCachedAccessToken(authorization.slice(PLAIN_BEARER_PREFIX.length), options);
 }

@@ -15,7 +15,7 @@ export { USER_ROUTES } from './user-routes.js';
 export type { UserRoute, UserRouteInput } from './user-routes.js';
 export { assertRoles, requireVerifiedUser } from './authorize.js';
 export { rememberVerifiedUser, verifiedUser } from './verified-user.js';
-export { routeAccess, markPublic, markRoleRequirement, markGuard, isGuardMarker } from './route-guard.js';
+export { routeAccess, readsFormBody, markPublic, markRoleRequirement, markGuard, markUnconfirmedAllowed, markFormBody, isGuardMarker } from './route-guard.js';
 export type { RouteAccess } from './route-guard.js';
 export { routeNotFound } from './not-found.js';
 export { queryFromSearchParams } from './query-params.js';

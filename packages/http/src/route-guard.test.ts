@@ -1,11 +1,25 @@
 import { anyOf } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import { queryFromSearchParams } from './query-params.js';
-import { declarationIsPublic, isGuardMarker, isPublicMarker, isRoleMarker, markGuard, markPublic, markRoleRequirement, routeAccess } from './route-guard.js';
+import {
+  declarationIsPublic,
+  isGuardMarker,
+  isPublicMarker,
+  isRoleMarker,
+  markFormBody,
+  markGuard,
+  markPublic,
+  markRoleRequirement,
+  markUnconfirmedAllowed,
+  readsFormBody,
+  routeAccess,
+} from './route-guard.js';
 
 const publicMarker = markPublic(() => {});
 const adminOnly = markRoleRequirement(() => {}, anyOf('admin'));
 const handler = () => {};
+const unconfirmed = markUnconfirmedAllowed(() => {});
+const formReader = markFormBody(() => {});
 
 describe('routeAccess (deny by default, for every adapter)', () => {
   it('protects a route with no annotation', () => {
@@ -28,6 +42,21 @@ describe('routeAccess (deny by default, for every adapter)', () => {
 
   it('says unmatched when no route matches, so the request goes on to the 404', () => {
     expect(routeAccess([])).toBe('unmatched');
+  });
+
+  it('lets an unconfirmed account through only where every matching route allows it, and never with a role requirement', () => {
+    expect(routeAccess([[unconfirmed, handler]])).toBe('unconfirmed-allowed');
+    expect(routeAccess([[unconfirmed, handler], [publicMarker, handler]])).toBe('unconfirmed-allowed');
+    expect(routeAccess([[unconfirmed, handler], [handler]])).toBe('protected');
+    expect(routeAccess([[handler], [unconfirmed, handler]])).toBe('protected');
+    expect(routeAccess([[unconfirmed, adminOnly, handler]])).toBe('protected');
+  });
+
+  it('leaves the body to a form reader only when every matching route has one (JSON rule otherwise)', () => {
+    expect(readsFormBody([[publicMarker, formReader, handler]])).toBe(true);
+    expect(readsFormBody([[publicMarker, formReader, handler], [publicMarker, handler]])).toBe(false);
+    expect(readsFormBody([[publicMarker, handler]])).toBe(false);
+    expect(readsFormBody([])).toBe(false);
   });
 
   it('recognises only marked functions', () => {

@@ -23,6 +23,11 @@ export interface UserRoute {
   path: string;
   /** Any of these roles may call it; `undefined`: any authenticated user. */
   roles: readonly string[] | undefined;
+  /**
+   * Also an account whose address is not confirmed yet, under `requireEmailVerification`: what it
+   * needs to add and confirm an address (the confirmation link itself is public).
+   */
+  allowsUnconfirmed?: true;
   handle(auth: Auth<string>, input: UserRouteInput): Promise<AuthRouteResult>;
 }
 
@@ -83,6 +88,7 @@ export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
     method: 'PUT',
     path: '/users/me/email',
     roles: undefined,
+    allowsUnconfirmed: true,
     handle: async (a, i) => ({ status: 202, body: await a.requestEmailChange(i.user.id, i.body, i.client) }),
   },
   {

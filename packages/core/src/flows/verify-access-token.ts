@@ -2,8 +2,18 @@ import { AuthError } from '../errors/auth-error.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import type { FlowContext } from './flow-context.js';
 
-/** `requireEmailVerification` is on and the token was issued before the address was confirmed. */
-const refusedUnconfirmed = (ctx: FlowContext, payload: AccessTokenPayload<string>) => ctx.config.requireEmailVerification && !payload.emailVerified;
+/** What the route being guarded accepts beyond the default. */
+export interface AccessTokenOptions {
+  /**
+   * The route is one an unconfirmed account needs to confirm its address (`PUT /users/me/email`):
+   * a token issued before the address was confirmed passes even with `requireEmailVerification`.
+   */
+  allowUnconfirmed?: boolean;
+}
+
+/** `requireEmailVerification` is on, the route does not allow it, and the token was issued before the address was confirmed. */
+const refusedUnconfirmed = (ctx: FlowContext, payload: AccessTokenPayload<string>, options: AccessTokenOptions) =>
+  ctx.config.requireEmailVerification && !payload.emailVerified && options.allowUnconfirmed !== true;
 
 /**
  * The guard's check. Stateless by default: signature, type, strict expiry and claims. With
@@ -15,9 +25,9 @@ const refusedUnconfirmed = (ctx: FlowContext, payload: AccessTokenPayload<string
  * change ends them at once; the client refreshes to get the current roles), and tokens of deleted
  * users.
  */
-export async function verifyAccessToken(ctx: FlowContext, token: string): Promise<AccessTokenPayload<string>> {
+export async function verifyAccessToken(ctx: FlowContext, token: string, options: AccessTokenOptions = {}): Promise<AccessTokenPayload<string>> {
   const payload = await ctx.tokens.verifyAccessToken(token, ctx.clock.now());
-  if (refusedUnconfirmed(ctx, payload)) {
+  if (refusedUnconfirmed(ctx, payload, options)) {
     throw new AuthError('EMAIL_NOT_VERIFIED');
   }
   if (!ctx.config.checkTokenVersion) return payload;
@@ -39,8 +49,8 @@ export async function verifyAccessToken(ctx: FlowContext, token: string): Promis
  * miss is never a verdict. Always `undefined` with `checkTokenVersion`, whose store read cannot be
  * skipped (and which turns the cache off anyway).
  */
-export function verifyCachedAccessToken(ctx: FlowContext, token: string): AccessTokenPayload<string> | undefined {
+export function verifyCachedAccessToken(ctx: FlowContext, token: string, options: AccessTokenOptions = {}): AccessTokenPayload<string> | undefined {
   if (ctx.config.checkTokenVersion) return undefined;
   const payload = ctx.tokens.cachedAccessToken(token, ctx.clock.now());
-  return payload && !refusedUnconfirmed(ctx, payload) ? payload : undefined;
+  return payload && !refusedUnconfirmed(ctx, payload, options) ? payload : undefined;
 }

@@ -236,10 +236,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         expect(res.headers.get('location')).toBeNull();
       });
 
-      // Skipped, not passing: since the adapters' guard became one middleware that applies the JSON body
-      // rule before any route middleware, a form_post callback (Apple) is refused with 415 before the
-      // form reader runs. Open: the guard needs to let a route declare a form body.
-      it.skip('a form_post callback (as Apple sends it) is read as a form: an unknown state answers 400, a JSON body 415', async () => {
+      it('a form_post callback (as Apple sends it) is read as a form: an unknown state answers 400, a JSON body 415', async () => {
         const form = await api('POST', '/api/v1/auth/oauth/oidc/callback', { rawBody: 'state=unknown-state&code=x', contentType: 'application/x-www-form-urlencoded' });
         expect(form.status).toBe(400);
         expect(form.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
