@@ -8,4 +8,6 @@ import { createHonoListener } from './start-hono.js';
 const folder = mkdtempSync(join(tmpdir(), 'gatehouse-steam-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-describeSteamSignInSuite('Hono example on SQLite', (env) => startForSuite(createHonoListener, { ...env, DATABASE_URL: `sqlite:${join(folder, 'steam.db')}` }));
+// One database file for each server the suite starts.
+let servers = 0;
+describeSteamSignInSuite('Hono example on SQLite', (env) => startForSuite(createHonoListener, { ...env, DATABASE_URL: `sqlite:${join(folder, `steam-${++servers}.db`)}` }));

@@ -21,20 +21,22 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
     let server: ServerUnderTest;
     let api: Api;
 
+    const steamEnv = () => ({
+      JWT_SECRET: 'steam-suite-access-secret-0123456789-abcdefghij',
+      JWT_REFRESH_SECRET: 'steam-suite-refresh-secret-0123456789-abcdefghi',
+      APP_URL: SOCIAL_APP_URL,
+      ARGON2_MEMORY_COST: '1024',
+      ARGON2_TIME_COST: '1',
+      RATE_LIMIT_ENABLED: 'false',
+      STEAM_ENABLED: 'true',
+      STEAM_API_KEY: steam.apiKey,
+      STEAM_OPENID_ENDPOINT: steam.endpoint,
+      STEAM_API_URL: steam.apiUrl,
+    });
+
     beforeAll(async () => {
       steam = await startSteamStub();
-      server = await start({
-        JWT_SECRET: 'steam-suite-access-secret-0123456789-abcdefghij',
-        JWT_REFRESH_SECRET: 'steam-suite-refresh-secret-0123456789-abcdefghi',
-        APP_URL: SOCIAL_APP_URL,
-        ARGON2_MEMORY_COST: '1024',
-        ARGON2_TIME_COST: '1',
-        RATE_LIMIT_ENABLED: 'false',
-        STEAM_ENABLED: 'true',
-        STEAM_API_KEY: steam.apiKey,
-        STEAM_OPENID_ENDPOINT: steam.endpoint,
-        STEAM_API_URL: steam.apiUrl,
-      });
+      server = await start(steamEnv());
       api = createClient(server.baseUrl);
     });
 
@@ -177,6 +179,44 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       const token = (await exchange((await signIn()).code)).body.accessToken;
       const res = await api('PUT', '/api/v1/users/me/email', { token, body: { email: owner.email.toUpperCase() } });
       expect(res.status).toBe(409);
+    });
+
+    describe('with REQUIRE_EMAIL_VERIFICATION=true', () => {
+      let strict: ServerUnderTest;
+      let strictApi: Api;
+      beforeAll(async () => {
+        strict = await start({ ...steamEnv(), REQUIRE_EMAIL_VERIFICATION: 'true' });
+        strictApi = createClient(strict.baseUrl);
+      });
+      afterAll(() => strict?.close());
+
+      it('an account without e-mail gets tokens, is refused elsewhere with 403 EMAIL_NOT_VERIFIED, and can still add and confirm an address', async () => {
+        steam.signInAs(steamId());
+        const landed = await new TestBrowser(SOCIAL_APP_URL, strict.baseUrl).navigate(startUrl);
+        const session = await strictApi('POST', '/api/v1/auth/oauth/exchange', { body: { code: landed.searchParams.get('code') } });
+        expect(session.status).toBe(200);
+        const token = session.body.accessToken as string;
+
+        const refused = await strictApi('GET', '/api/v1/users/me', { token });
+        expect(refused.status).toBe(403);
+        expect(refused.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: 'Please confirm your e-mail address first.' });
+        // Still a protected route: no token, no entry.
+        expect((await strictApi('PUT', '/api/v1/users/me/email', { body: { email: 'x@example.com' } })).status).toBe(401);
+
+        const address = `strict${++sequence}${Math.random().toString(36).slice(2, 7)}@example.com`;
+        const asked = await strictApi('PUT', '/api/v1/users/me/email', { token, body: { email: address } });
+        expect(asked.status).toBe(202);
+        const mail = await strict.waitForMail((m) => m.to.includes(address) && m.text.includes('verify-email?token='));
+        const confirmToken = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+        expect((await strictApi('GET', `/api/v1/auth/verify-email?token=${confirmToken}`)).status).toBe(200);
+
+        // The confirmed account refreshes into a token the guard accepts everywhere.
+        const refreshed = await strictApi('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: session.body.refreshToken } });
+        expect(refreshed.status).toBe(200);
+        const me = await strictApi('GET', '/api/v1/users/me', { token: refreshed.body.accessToken });
+        expect(me.status).toBe(200);
+        expect(me.body).toMatchObject({ email: address, isActive: true });
+      });
     });
   });
 }
