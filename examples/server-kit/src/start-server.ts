@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { AuthError, createAuth, type Auth, type AuthStore } from '@gatehousejs/core';
+import { AuthError, createAuth, type Auth, type AuthStore, type Clock } from '@gatehousejs/core';
 import { ConfigurationError, type ServerSettings } from './env-config.js';
 import { consoleLogger, describeError, maskEmail, type Logger } from './logger.js';
 import { openHasher } from './open-hasher.js';
@@ -87,7 +87,13 @@ export type CreateListener = (parts: AppParts) => RequestListener;
  * Starts the whole example service from parsed settings: store, mail, core, bootstrap user, and
  * the HTTP app that `createListener` builds. Used by each example's `main.ts` and by the tests.
  */
-export async function startServer(settings: ServerSettings, createListener: CreateListener, log: Logger = consoleLogger): Promise<RunningServer> {
+export async function startServer(
+  settings: ServerSettings,
+  createListener: CreateListener,
+  log: Logger = consoleLogger,
+  /** Tests only: the clock the flows read (an exchange code's expiry is checked without waiting). */
+  overrides: { clock?: Clock } = {},
+): Promise<RunningServer> {
   if (settings.ephemeralSecrets) {
     log.warn('JWT_SECRET / JWT_REFRESH_SECRET are not set: using secrets generated for this process only. Tokens die with the process. Set both (32+ characters) to keep sessions across restarts; production refuses to start without them.');
   }
@@ -121,6 +127,7 @@ export async function startServer(settings: ServerSettings, createListener: Crea
       ...(settings.social.config ? { social: settings.social.config } : {}),
       // The reason a provider failed, for the operator; the browser only learns `provider_error`.
       onProviderError: (provider, error) => log.warn('social sign-in failed at the provider', { provider, ...describeError(error) }),
+      ...(overrides.clock ? { clock: overrides.clock } : {}),
     });
     for (const warning of settings.social.warnings) log.warn(warning);
 
