@@ -41,6 +41,7 @@ export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, probl
       ...(issuer ? { issuer } : {}),
       ...(authorizationEndpoint && tokenEndpoint ? { endpoints: { authorizationEndpoint, tokenEndpoint, ...(apiBase ? { apiBase } : {}) } } : {}),
       ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_TENANT') ? { tenant: read(env, 'OAUTH_MICROSOFT_TENANT') } : {}),
+      ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_AUTHORITY') ? { authority: read(env, 'OAUTH_MICROSOFT_AUTHORITY') } : {}),
     };
   }
   const appleId = read(env, 'OAUTH_APPLE_CLIENT_ID');

@@ -38,20 +38,31 @@ function requestOptions(provider: ConfiguredProvider) {
 async function discover(provider: ConfiguredProvider, definition: Extract<OAuthProviderDefinition, { protocol: 'oidc' }>): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(definition.issuer);
   const response = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...requestOptions(provider) });
-  const template = definition.tenantIssuerTemplate;
-  const as = await oauth.processDiscoveryResponse(template ? new URL(template) : issuer, response);
-  if (template) {
-    // Each id_token names its own tenant: accept exactly the template with the token's `tid` put in.
-    const expected = (result: { claims: Record<string, unknown> }) => {
-      const tid = result.claims.tid;
-      return typeof tid === 'string' && /^[0-9a-f-]{36}$/.test(tid) ? template.replace('{tenantid}', tid) : template;
-    };
-    // oauth4webapi's hook for this case (what openid-client uses for Entra ID); not in its typings.
-    const hook = (oauth as unknown as { _expectedIssuer?: symbol })._expectedIssuer;
-    if (!hook) throw new Error('oauth4webapi no longer offers the per-tenant issuer hook');
-    Object.assign(as, { [hook]: expected });
+  // A multi-tenant document names the template as its issuer (see `tenantIssuerTemplate`).
+  return oauth.processDiscoveryResponse(new URL(definition.tenantIssuerTemplate ?? issuer), response);
+}
+
+const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The metadata to check this token response against. For a multi-tenant issuer (Microsoft's
+ * `{tenantid}` template) that is the template with the id_token's own `tid` put in: the id_token is
+ * then checked in full (signature by the issuer's keys, `iss` equal to that tenant's issuer, `aud`,
+ * `exp`, `nonce`), so a `tid` that does not match its `iss` fails. Read from a copy of the answer,
+ * before oauth4webapi reads it, with public API only.
+ */
+async function metadataForResponse(as: oauth.AuthorizationServer, template: string | undefined, response: Response): Promise<oauth.AuthorizationServer> {
+  if (!template) return as;
+  const idToken = record(await response.clone().json().catch(() => ({}))).id_token;
+  const payload = typeof idToken === 'string' ? idToken.split('.')[1] : undefined;
+  let tid: unknown;
+  try {
+    tid = payload ? record(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))).tid : undefined;
+  } catch {
+    tid = undefined;
   }
-  return as;
+  if (typeof tid !== 'string' || !TENANT_ID.test(tid)) throw new ProviderAnswerError('the id_token names no tenant');
+  return { ...as, issuer: template.replace('{tenantid}', tid) };
 }
 
 /**
@@ -144,15 +155,17 @@ export async function exchangeAndReadProfile(provider: ConfiguredProvider, input
     input.codeVerifier ?? oauth.nopkce,
     requestOptions(provider),
   );
-  const isOidc = provider.definition.protocol === 'oidc';
-  const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, {
+  const { definition } = provider;
+  const isOidc = definition.protocol === 'oidc';
+  const issuerAs = isOidc ? await metadataForResponse(as, definition.tenantIssuerTemplate, response) : as;
+  const tokens = await oauth.processAuthorizationCodeResponse(issuerAs, client, response, {
     expectedNonce: input.nonce ?? oauth.expectNoNonce,
     requireIdToken: isOidc,
   });
   let idTokenClaims: Record<string, unknown> = {};
   if (isOidc) {
     // Checked over TLS by oauth4webapi already; the signature is checked too, against the issuer's keys.
-    await oauth.validateApplicationLevelSignature(as, response, requestOptions(provider));
+    await oauth.validateApplicationLevelSignature(issuerAs, response, requestOptions(provider));
     idTokenClaims = { ...oauth.getValidatedIdTokenClaims(tokens) };
   }
   const accessToken = tokens.access_token;
@@ -168,9 +181,9 @@ export async function exchangeAndReadProfile(provider: ConfiguredProvider, input
       return answer.json();
     },
     async userInfo() {
-      const answer = await oauth.userInfoRequest(as, client, accessToken, requestOptions(provider));
+      const answer = await oauth.userInfoRequest(issuerAs, client, accessToken, requestOptions(provider));
       const subject = typeof idTokenClaims.sub === 'string' ? idTokenClaims.sub : oauth.skipSubjectCheck;
-      return record(await oauth.processUserInfoResponse(as, client, subject, answer));
+      return record(await oauth.processUserInfoResponse(issuerAs, client, subject, answer));
     },
   };
   return provider.definition.readProfile(sources);

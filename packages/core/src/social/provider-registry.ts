@@ -49,7 +49,15 @@ function definitionFor(id: Exclude<ProviderId, 'steam'>, configs: Configs): OAut
       return configs.google && withOverrides(google, configs.google);
     case 'microsoft': {
       const c = configs.microsoft;
-      return c && microsoft({ tenant: c.tenant, ...(c.verifiedEmailClaim ? { verifiedEmailClaim: c.verifiedEmailClaim } : {}), ...(c.issuer ? { issuer: c.issuer } : {}) });
+      return (
+        c &&
+        microsoft({
+          tenant: c.tenant,
+          ...(c.verifiedEmailClaim ? { verifiedEmailClaim: c.verifiedEmailClaim } : {}),
+          ...(c.issuer ? { issuer: c.issuer } : {}),
+          ...(c.authority ? { authority: c.authority } : {}),
+        })
+      );
     }
     case 'apple':
       return configs.apple && withOverrides(apple, configs.apple);

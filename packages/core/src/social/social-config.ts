@@ -28,7 +28,15 @@ const schema = z
     providers: z
       .object({
         google: z.object(credentials).strict(),
-        microsoft: z.object({ ...credentials, tenant: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/).default('common'), verifiedEmailClaim: z.string().optional() }).strict(),
+        microsoft: z
+          .object({
+            ...credentials,
+            tenant: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/).default('common'),
+            verifiedEmailClaim: z.string().optional(),
+            /** Another cloud's sign-in host than `https://login.microsoftonline.com` (a national cloud; tests). */
+            authority: url.optional(),
+          })
+          .strict(),
         apple: z
           .object({
             clientId: z.string().min(1),

@@ -1,4 +1,5 @@
-import { claimIsTrue, record, subjectOf, text, type OidcProviderDefinition } from '../provider-definition.js';
+import { record, text } from '../provider-definition.js';
+import { oidcProvider, profileFromClaims } from './oidc-provider.js';
 
 /** The name Apple sends once, in the `user` field of the first form_post, as JSON. */
 function firstPostName(parameters: URLSearchParams): string | null {
@@ -17,26 +18,21 @@ function firstPostName(parameters: URLSearchParams): string | null {
  * Sign in with Apple: `response_mode=form_post`, the id_token as the only profile, a client secret
  * that is an ES256 JWT signed with the team's key, and the name only in the first POST.
  */
-export const apple: OidcProviderDefinition = {
+export const apple = oidcProvider({
   id: 'apple',
   name: 'Apple',
-  protocol: 'oidc',
   issuer: 'https://appleid.apple.com',
-  returnsEmail: true,
   scopes: ['openid', 'name', 'email'],
   pkce: false,
   clientAuthentication: 'apple_es256_jwt',
   responseMode: 'form_post',
   async readProfile({ issuer, idTokenClaims: c, callbackParameters }) {
     return {
-      subject: subjectOf(c.sub),
-      issuer,
-      email: text(c.email),
-      // Apple sends "true" as a string; relay addresses (is_private_email) are verified by Apple too.
-      emailVerified: claimIsTrue(c.email_verified),
+      // Apple sends `email_verified` as the string "true"; relay addresses (is_private_email) are verified by Apple too.
+      ...profileFromClaims(issuer, c),
       displayName: firstPostName(callbackParameters),
       avatarUrl: null,
       preferredUsername: text(c.email)?.split('@')[0] ?? null,
     };
   },
-};
+});

@@ -1,17 +1,16 @@
 import { subjectOf, text, type OidcProviderDefinition } from '../provider-definition.js';
+import { oidcProvider } from './oidc-provider.js';
 
 /** Battle.net (OpenID Connect, `region` picks the issuer): no e-mail ever; the battletag names the account. */
 export function battlenet(options: { issuer?: string } = {}): OidcProviderDefinition {
-  return {
+  return oidcProvider({
     id: 'battlenet',
     name: 'Battle.net',
-    protocol: 'oidc',
     issuer: options.issuer ?? 'https://oauth.battle.net',
     returnsEmail: false,
     scopes: ['openid'],
     pkce: false,
     clientAuthentication: 'client_secret_basic',
-    responseMode: 'query',
     async readProfile({ issuer, idTokenClaims: c, userInfo }) {
       const battletag = text(c.battle_tag) ?? text((await userInfo()).battletag);
       return {
@@ -24,5 +23,5 @@ export function battlenet(options: { issuer?: string } = {}): OidcProviderDefini
         preferredUsername: battletag?.split('#')[0] ?? null,
       };
     },
-  };
+  });
 }

@@ -1,25 +1,11 @@
-import { claimIsTrue, subjectOf, text, type OidcProviderDefinition } from '../provider-definition.js';
+import { oidcProvider } from './oidc-provider.js';
 
 /** Google: OpenID Connect; `email_verified` from the id_token. Console: Google Cloud → APIs & Services → Credentials. */
-export const google: OidcProviderDefinition = {
+export const google = oidcProvider({
   id: 'google',
   name: 'Google',
-  protocol: 'oidc',
   issuer: 'https://accounts.google.com',
-  returnsEmail: true,
   scopes: ['openid', 'email', 'profile'],
   pkce: true,
   clientAuthentication: 'client_secret_basic',
-  responseMode: 'query',
-  async readProfile({ issuer, idTokenClaims: c }) {
-    return {
-      subject: subjectOf(c.sub),
-      issuer,
-      email: text(c.email),
-      emailVerified: claimIsTrue(c.email_verified),
-      displayName: text(c.name),
-      avatarUrl: text(c.picture),
-      preferredUsername: text(c.given_name),
-    };
-  },
-};
+});
