@@ -8,4 +8,8 @@ import { createApp } from '../src/app.js';
 const folder = mkdtempSync(join(tmpdir(), 'gatehouse-social-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-describeSocialSignInSuite('Express example on SQLite', (env) => startForSuite(createApp, { ...env, DATABASE_URL: `sqlite:${join(folder, 'social.db')}` }));
+// One database file for each server the suite starts.
+let servers = 0;
+describeSocialSignInSuite('Express example on SQLite', (env, overrides) =>
+  startForSuite(createApp, { ...env, DATABASE_URL: `sqlite:${join(folder, `social-${++servers}.db`)}` }, overrides),
+);

@@ -16,9 +16,9 @@ if (postgres.unreachable && !DATABASES_REQUIRED) {
     it.skip(`PostgreSQL is not reachable here (${postgres.unreachable}); GATEHOUSE_REQUIRE_DATABASES=1 makes this a failure`, () => {});
   });
 } else {
-  describeSocialSignInSuite('Hono example on PostgreSQL', async (env) => {
+  describeSocialSignInSuite('Hono example on PostgreSQL', async (env, overrides) => {
     const scratch = await postgres.createScratch();
     scratches.push(scratch);
-    return startForSuite(createHonoListener, { ...env, DATABASE_URL: scratch.url });
+    return startForSuite(createHonoListener, { ...env, DATABASE_URL: scratch.url }, overrides);
   });
 }

@@ -10,4 +10,6 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 // One database file for each server the suite starts.
 let servers = 0;
-describeSteamSignInSuite('Hono example on SQLite', (env) => startForSuite(createHonoListener, { ...env, DATABASE_URL: `sqlite:${join(folder, `steam-${++servers}.db`)}` }));
+describeSteamSignInSuite('Hono example on SQLite', (env, overrides) =>
+  startForSuite(createHonoListener, { ...env, DATABASE_URL: `sqlite:${join(folder, `steam-${++servers}.db`)}` }, overrides),
+);

@@ -1,4 +1,5 @@
 export { startForSuite } from './start-for-suite.js';
+export type { SuiteOverrides } from './start-for-suite.js';
 export { describeExamplePages } from './example-pages-suite.js';
 export { describeExampleRoutes } from './example-routes-suite.js';
 export { describeResilience } from './resilience-suite.js';

@@ -1,13 +1,16 @@
 import { createClient, type Api, type ServerUnderTest } from '@gatehousejs/http/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalOidcProvider, type LocalOidcProvider } from './local-oidc-provider.js';
-import { discordShape, githubShape, startOAuth2ProviderFake, type OAuth2ProviderFake } from './oauth2-provider-fake.js';
+import { discordShape, facebookShape, githubShape, spotifyShape, startOAuth2ProviderFake, xShape, type OAuth2ProviderFake } from './oauth2-provider-fake.js';
+import { describeProviderShapes, OIDC_SHAPED_CLIENTS, providerEnv, TENANT_ID, type ProviderPeers } from './provider-shapes.js';
+import type { SuiteOverrides } from '../start-for-suite.js';
+import { describeSocialHardening, HTTPS_APP_URL } from './social-hardening.js';
 import { TestBrowser } from './test-browser.js';
 
 export const SOCIAL_APP_URL = 'http://app.example.test';
 
-/** Starts an example server configured by these environment variables (its own OAUTH_* settings included). */
-export type StartExampleServer = (env: Record<string, string>) => Promise<ServerUnderTest>;
+/** Starts an example server configured by these environment variables (its own OAUTH_* settings included), and the overrides (a clock). */
+export type StartExampleServer = (env: Record<string, string>, overrides?: SuiteOverrides) => Promise<ServerUnderTest>;
 const FRONT = `${SOCIAL_APP_URL}/`;
 const callbackOf = (id: string) => `${SOCIAL_APP_URL}/api/v1/auth/oauth/${id}/callback`;
 const BASE_ENV = {
@@ -23,8 +26,7 @@ const BASE_ENV = {
 let sequence = 0;
 const unique = (tag: string) => `${tag}${++sequence}${Math.random().toString(36).slice(2, 7)}`;
 
-interface Peers {
-  oidc: LocalOidcProvider;
+interface Peers extends ProviderPeers {
   /** A second, unrelated issuer, for mix-up cases. */
   other: LocalOidcProvider;
   github: OAuth2ProviderFake;
@@ -33,8 +35,10 @@ interface Peers {
 
 /**
  * Social sign-in end to end through a server under test, with real protocol peers on loopback: the
- * certified `oidc-provider` as generic OIDC provider (and as Google), a second issuer for mix-up, and a
- * GitHub-shaped OAuth 2.0 provider. Cases are named by the threat they close.
+ * certified `oidc-provider` as generic OIDC provider and as every OIDC-shaped provider (Google,
+ * Apple by form_post, LinkedIn, GitLab, Twitch, Slack, Battle.net; Microsoft on a second instance
+ * with a `{tenantid}` issuer), a second issuer for mix-up, and provider-shaped plain OAuth 2.0 fakes
+ * (GitHub, Discord, X, Facebook, Spotify). Cases are named by the threat they close.
  */
 export function describeSocialSignInSuite(name: string, start: StartExampleServer): void {
   describe(`${name}: social sign-in`, () => {
@@ -43,12 +47,19 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
     let api: Api;
 
     beforeAll(async () => {
-      peers.oidc = await startLocalOidcProvider({ redirectUris: [callbackOf('oidc'), callbackOf('google')] });
-      peers.other = await startLocalOidcProvider({ redirectUris: [callbackOf('oidc')] });
-      peers.github = await startOAuth2ProviderFake(githubShape);
-      peers.discord = await startOAuth2ProviderFake(discordShape);
+      [peers.oidc, peers.microsoft, peers.other, peers.github, peers.discord, peers.x, peers.facebook, peers.spotify] = await Promise.all([
+        startLocalOidcProvider({ redirectUris: [callbackOf('oidc'), callbackOf('google'), `${HTTPS_APP_URL}/api/v1/auth/oauth/oidc/callback`], clients: OIDC_SHAPED_CLIENTS(callbackOf) }),
+        startLocalOidcProvider({ redirectUris: [callbackOf('microsoft')], clientAuth: 'client_secret_post', entraTenant: TENANT_ID }),
+        startLocalOidcProvider({ redirectUris: [callbackOf('oidc')] }),
+        startOAuth2ProviderFake(githubShape),
+        startOAuth2ProviderFake(discordShape),
+        startOAuth2ProviderFake(xShape),
+        startOAuth2ProviderFake(facebookShape),
+        startOAuth2ProviderFake(spotifyShape),
+      ]);
       server = await start({
         ...BASE_ENV,
+        ...providerEnv(peers),
         OIDC_ISSUER: peers.oidc.issuer,
         OIDC_CLIENT_ID: peers.oidc.clientId,
         OIDC_CLIENT_SECRET: peers.oidc.clientSecret,
@@ -72,7 +83,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
 
     afterAll(async () => {
       await server?.close();
-      await Promise.all([peers.oidc?.close(), peers.other?.close(), peers.github?.close(), peers.discord?.close()]);
+      await Promise.all(Object.values(peers).map((peer) => peer?.close()));
     });
 
     const browser = () => new TestBrowser(SOCIAL_APP_URL, server.baseUrl);
@@ -107,13 +118,19 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
             { id: 'google', name: 'Google', protocol: 'oidc', returnsEmail: true },
             { id: 'github', name: 'GitHub', protocol: 'oauth2', returnsEmail: true },
             { id: 'discord', name: 'Discord', protocol: 'oauth2', returnsEmail: true },
+            { id: 'microsoft', name: 'Microsoft', protocol: 'oidc', returnsEmail: true },
+            { id: 'apple', name: 'Apple', protocol: 'oidc', returnsEmail: true },
+            { id: 'battlenet', name: 'Battle.net', protocol: 'oidc', returnsEmail: false },
+            { id: 'x', name: 'X', protocol: 'oauth2', returnsEmail: true },
           ]),
         );
-        expect(res.body.providers).toHaveLength(4);
+        expect(res.body.providers.map((p: { id: string }) => p.id).sort()).toEqual(
+          ['apple', 'battlenet', 'discord', 'facebook', 'github', 'gitlab', 'google', 'linkedin', 'microsoft', 'oidc', 'slack', 'spotify', 'twitch', 'x'],
+        );
       });
 
       it('answers 404 for an unknown or disabled provider', async () => {
-        for (const provider of ['nope', 'spotify', 'steam', 'providers2']) {
+        for (const provider of ['nope', 'steam', 'providers2']) {
           const res = await api('GET', `/api/v1/auth/oauth/${provider}?redirect_uri=${encodeURIComponent(FRONT)}`);
           expect(res.status, provider).toBe(404);
           expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
@@ -383,5 +400,8 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         expect(res.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
       });
     });
+
+    describeProviderShapes(() => ({ peers, api, signIn: (provider) => signIn(provider) }));
+    describeSocialHardening(start, BASE_ENV, () => peers.oidc);
   });
 }

@@ -21,6 +21,8 @@ export class TestBrowser {
   constructor(
     private readonly appUrl: string,
     private readonly serverUrl: string,
+    /** Sent with every request (e.g. `X-Forwarded-For`, to speak for a client address of its own). */
+    private readonly headers: Record<string, string> = {},
   ) {}
 
   private real(url: string): string {
@@ -54,7 +56,7 @@ export class TestBrowser {
   /** One request, cookies in and out, no redirect followed. */
   async request(url: string, init: { method?: string; body?: string; contentType?: string; headers?: Record<string, string> } = {}): Promise<Response> {
     const target = this.real(url);
-    const headers = new Headers(init.headers);
+    const headers = new Headers({ ...this.headers, ...init.headers });
     const cookie = this.cookieFor(url);
     if (cookie) headers.set('cookie', cookie);
     if (init.contentType) headers.set('content-type', init.contentType);
