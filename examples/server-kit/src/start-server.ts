@@ -65,6 +65,14 @@ function originFormOnly(listener: RequestListener): RequestListener {
   };
 }
 
+/**
+ * The start-up line when `BOOTSTRAP_SUPER_EMAIL` names an account that already existed and was not
+ * yet exactly that super user: someone may have registered the address first, so it was taken over
+ * as a password reset does it.
+ */
+export const BOOTSTRAP_TAKE_OVER_LINE =
+  'BOOTSTRAP_SUPER_EMAIL names an account that already existed: it was taken over (password set, every session and reset link of it revoked) and made super';
+
 /** How often the example deletes ended tokens and rate-limit windows (`auth.pruneEndedRecords`). */
 const PRUNE_INTERVAL_MS = 10 * 60_000;
 
@@ -121,7 +129,13 @@ export async function startServer(
       mailer: mail.mailer,
       rateLimiter: limits.limiter,
       // The audit trail: one JSON line per event; events carry masked addresses and no secrets.
-      onEvent: (event) => log.info('audit', { ...event, at: event.at.toISOString() }),
+      onEvent: (event) => {
+        log.info('audit', { ...event, at: event.at.toISOString() });
+        // A take-over at start-up is something the operator must see, not only the audit trail.
+        if (event.type === 'super.bootstrapped' && event.detail?.outcome === 'taken-over') {
+          log.warn(BOOTSTRAP_TAKE_OVER_LINE, { userId: event.userId, email: event.email });
+        }
+      },
       onBackgroundError: (failure) =>
         log.error('background task failed', { operation: failure.operation, userId: failure.userId, ...describeError(failure.error) }),
       ...(settings.social.config ? { social: settings.social.config } : {}),
