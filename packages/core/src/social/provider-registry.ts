@@ -43,10 +43,17 @@ function withOverrides(definition: OAuthProviderDefinition, settings: { issuer?:
   return { ...definition, endpoints: { ...definition.endpoints, ...rest, ...(apiBase ? { apiBase } : {}) } };
 }
 
+/** Providers whose definition is fixed: only the configured issuer or endpoints may replace the public ones. */
+const FIXED_DEFINITIONS = { google, apple, facebook, x, linkedin, github, discord, twitch, spotify, slack } as const;
+type FixedId = keyof typeof FIXED_DEFINITIONS;
+const isFixed = (id: ProviderId): id is FixedId => Object.hasOwn(FIXED_DEFINITIONS, id);
+
 function definitionFor(id: Exclude<ProviderId, 'steam'>, configs: Configs): OAuthProviderDefinition | undefined {
+  if (isFixed(id)) {
+    const settings = configs[id];
+    return settings && withOverrides(FIXED_DEFINITIONS[id], settings);
+  }
   switch (id) {
-    case 'google':
-      return configs.google && withOverrides(google, configs.google);
     case 'microsoft': {
       const c = configs.microsoft;
       return (
@@ -59,26 +66,8 @@ function definitionFor(id: Exclude<ProviderId, 'steam'>, configs: Configs): OAut
         })
       );
     }
-    case 'apple':
-      return configs.apple && withOverrides(apple, configs.apple);
-    case 'facebook':
-      return configs.facebook && withOverrides(facebook, configs.facebook);
-    case 'x':
-      return configs.x && withOverrides(x, configs.x);
-    case 'linkedin':
-      return configs.linkedin && withOverrides(linkedin, configs.linkedin);
-    case 'github':
-      return configs.github && withOverrides(github, configs.github);
     case 'gitlab':
       return configs.gitlab && gitlab(configs.gitlab.issuer ? { issuer: configs.gitlab.issuer } : {});
-    case 'discord':
-      return configs.discord && withOverrides(discord, configs.discord);
-    case 'twitch':
-      return configs.twitch && withOverrides(twitch, configs.twitch);
-    case 'spotify':
-      return configs.spotify && withOverrides(spotify, configs.spotify);
-    case 'slack':
-      return configs.slack && withOverrides(slack, configs.slack);
     case 'battlenet':
       return configs.battlenet && battlenet(configs.battlenet.issuer ? { issuer: configs.battlenet.issuer } : {});
     case 'oidc':
