@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuth, type AccessTokenPayload, type Auth, type CreateAuthOptions } from '@gatehousejs/core';
 import { createFakeHasher } from '@gatehousejs/core/testing';
+import { createOpenApiDocument } from '@gatehousejs/http';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express, { type RequestHandler } from 'express';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
@@ -94,6 +95,12 @@ describe('Express: roles the app defines', () => {
       expect((await call('PUT', `/users/${admin.id}/roles`, superToken, { roles: ['admin'] })).status).toBe(200);
       expect((await call('GET', '/reports', await login(admin.email))).status).toBe(status);
     }
+  });
+
+  it('documents the instance’s roles in its OpenAPI document', () => {
+    const document = createOpenApiDocument({ auth: appAuth() });
+    const put = document.paths['/api/v1/users/{id}/roles']!.put as { requestBody: { content: Record<string, { schema: { properties: { roles: { items: { enum: string[] } } } } }> } };
+    expect(put.requestBody.content['application/json']!.schema.properties.roles.items.enum).toEqual([...APP_ROLES]);
   });
 
   it('types the guards with the instance’s roles', () => {

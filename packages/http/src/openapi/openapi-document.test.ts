@@ -1,4 +1,6 @@
+import { REQUEST_SCHEMAS } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AUTH_ROUTES } from '../auth-routes.js';
 import { USER_ROUTES } from '../user-routes.js';
 import { createOpenApiDocument, responseMismatch } from './openapi-document.js';
@@ -72,4 +74,28 @@ describe('responseMismatch', () => {
     expect(responseMismatch('GET', '/api/v1/nope', 404, { message: 'Not found' })).toMatch(/not the error body/);
     expect(responseMismatch('GET', '/api/v1/health', 200, { status: 'ok' })).toBeUndefined();
   });
+
+  it('lists the roles of the auth instance it documents, the spec four by default', () => {
+    type Schema = { properties: Record<string, { enum?: string[]; items?: { enum?: string[] } }> };
+    const documented = (doc: ReturnType<typeof createOpenApiDocument>) => {
+      const put = doc.paths['/api/v1/users/{id}/roles']!.put as { requestBody: { content: Record<string, { schema: Schema }> } };
+      const list = doc.paths['/api/v1/users']!.get as { parameters: { name: string; schema: { enum?: string[] } }[] };
+      return {
+        body: put.requestBody.content['application/json']!.schema.properties.roles!.items?.enum,
+        filter: list.parameters.find((p) => p.name === 'role')?.schema.enum,
+      };
+    };
+    const spec = ['super', 'admin', 'manager', 'user'];
+    expect(documented(document)).toEqual({ body: spec, filter: spec });
+
+    // What createAuth({ roles }) gives as `auth.requestSchemas`: the same schemas over its role set.
+    const withEditor = [...spec, 'editor'] as const;
+    const requestSchemas = {
+      ...REQUEST_SCHEMAS,
+      setRoles: z.object({ roles: z.array(z.enum(withEditor)) }),
+      listUsers: z.object({ role: z.enum(withEditor).optional() }),
+    };
+    expect(documented(createOpenApiDocument({ auth: { requestSchemas } }))).toEqual({ body: [...withEditor], filter: [...withEditor] });
+  });
 });
+
