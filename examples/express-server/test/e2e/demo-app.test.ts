@@ -1,15 +1,12 @@
 import type { ServerUnderTest } from '@gatehousejs/http/testing';
-import { SUITE_SECRETS } from '@gatehousejs/http/testing';
-import { startForSuite } from '@gatehousejs/example-server-kit/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { browserPlan, buildTypedClient, expectText, freePort, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
+import { browserPlan, buildTypedClient, expectText, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
+import { startDemoServer, SUPER } from './demo-server.js';
 
 // The demo app, the mail viewer, the confirmation page and the reset page, used as a person uses
 // them: in headless Chromium, against the Express example started in-process.
 
-const SUPER = Object.freeze({ email: 'root@example.com', password: 'bootstrap super password' });
 const VIEWPORT = { width: 1100, height: 780 };
 
 interface Person {
@@ -41,28 +38,9 @@ describe.skipIf(chromiumCheck.missing !== undefined)('the demo app in headless C
   let base: string;
   const contexts: BrowserContext[] = [];
 
-  /** On a port known before start, so APP_URL (the links in the mails) can name it. */
   async function startServer(): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      const port = await freePort();
-      try {
-        server = await startForSuite(createApp, {
-          ...SUITE_SECRETS,
-          PORT: String(port),
-          APP_URL: `http://127.0.0.1:${port}`,
-          ARGON2_MEMORY_COST: '1024',
-          ARGON2_TIME_COST: '1',
-          RATE_LIMIT_ENABLED: 'false',
-          BOOTSTRAP_SUPER_EMAIL: SUPER.email,
-          BOOTSTRAP_SUPER_PASSWORD: SUPER.password,
-        });
-        base = server.baseUrl;
-        return;
-      } catch (error) {
-        // Another test took the port between freePort() and listen(): try another one.
-        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw error;
-      }
-    }
+    server = await startDemoServer();
+    base = server.baseUrl;
   }
 
   beforeAll(async () => {

@@ -8,3 +8,5 @@ export type { PrivatePostgres, PrivateRedis } from './private-services.js';
 export { describeSocialSignInSuite } from './social/social-suite.js';
 export { describeSteamSignInSuite } from './social/steam-suite.js';
 export { describeIdTokenThreatsSuite } from './social/id-token-suite.js';
+export { startLocalOidcProvider } from './social/local-oidc-provider.js';
+export type { LocalOidcProvider, LocalOidcProviderOptions, AccountClaims } from './social/local-oidc-provider.js';

@@ -3,6 +3,7 @@ import { createPublicKey, createVerify, generateKeyPairSync, type KeyObject } fr
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Provider from 'oidc-provider';
+import { answerInteractionPage } from './provider-login-pages.js';
 
 /** The claims of an account at the local provider; `sub` is the account id. */
 export type AccountClaims = Record<string, unknown> & { sub: string };
@@ -25,18 +26,31 @@ export interface LocalOidcProvider {
   authority: string;
   /** Apple's team, key id and `.p8` key (PKCS #8 PEM), for an `apple_es256_jwt` client. */
   apple: { teamId: string; keyId: string; privateKey: string };
-  /** The account the next sign-in at this provider logs in as (the "user" typing at the provider). */
+  /**
+   * The account the next sign-in at this provider logs in as (the "user" typing at the provider).
+   * With `interactive`, it is an account the login page knows by its `preferred_username` or `sub`.
+   */
   signInAs(claims: AccountClaims): void;
   close(): Promise<void>;
 }
 
 const CLIENT_SECRET = 'gatehouse-test-client-secret-0123456789';
 
+export interface LocalOidcProviderOptions {
+  redirectUris: string[];
+  clientAuth?: 'client_secret_basic' | 'client_secret_post';
+  responseModes?: string[];
+  clients?: LocalClient[];
+  entraTenant?: string;
+  /** Show login and consent pages for a browser to fill in (titled `Sign in to <name>`), instead of answering them at once. */
+  interactive?: { name: string };
+}
+
 /**
  * panva's certified `oidc-provider` on a free loopback port: authorization code flow with PKCE
  * required (for the default client, and any client registered with `pkce`), `iss` in every
  * authorization response (RFC 9207), signed id_tokens with nonce. Its login and consent are answered
- * at once for the account given to `signInAs`.
+ * at once for the account given to `signInAs`, or, `interactive`, by a person on its pages.
  *
  * Two provider shapes need a little in front of it:
  * - `entraTenant`: Microsoft Entra ID. The issuer is `<origin>/<tenant>/v2.0`; `<origin>/common/v2.0`
@@ -46,13 +60,7 @@ const CLIENT_SECRET = 'gatehouse-test-client-secret-0123456789';
  *   team's key (`iss` team, `sub` client, `aud` issuer, `kid`), checked here before the provider
  *   sees the request with the registered secret in its place.
  */
-export async function startLocalOidcProvider(options: {
-  redirectUris: string[];
-  clientAuth?: 'client_secret_basic' | 'client_secret_post';
-  responseModes?: string[];
-  clients?: LocalClient[];
-  entraTenant?: string;
-}): Promise<LocalOidcProvider> {
+export async function startLocalOidcProvider(options: LocalOidcProviderOptions): Promise<LocalOidcProvider> {
   let next: AccountClaims = { sub: 'nobody' };
   const accounts = new Map<string, AccountClaims>();
   let provider: Provider | undefined;
@@ -84,6 +92,7 @@ export async function startLocalOidcProvider(options: {
   }
 
   async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (options.interactive) return answerInteractionPage(provider!, req, res, { accounts, issuerName: options.interactive.name, basePath: prefix });
     const details = await provider!.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
       accounts.set(next.sub, next);
@@ -215,6 +224,7 @@ export async function startLocalOidcProvider(options: {
     apple,
     signInAs(claims) {
       next = claims;
+      if (options.interactive) accounts.set(claims.sub, claims);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
