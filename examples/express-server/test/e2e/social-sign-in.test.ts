@@ -113,7 +113,6 @@ describe.skipIf(chromiumCheck.missing !== undefined)('social sign-in in the demo
     const identity = app.locator('#identity-list li[data-provider="oidc"]');
     await expectText(identity, PROVIDER_NAME);
     await expectText(identity, `Lin Clarke · ${claims.email}`);
-    await readmeScreenshot(app, 'demo-app-social');
 
     // No password and no other provider: the API refuses with 409, and the page says why.
     const refused = app.waitForResponse((response) => response.url().endsWith('/api/v1/users/me/identities/oidc') && response.request().method() === 'DELETE');
@@ -122,6 +121,7 @@ describe.skipIf(chromiumCheck.missing !== undefined)('social sign-in in the demo
     await expectText(app.locator('#notice'), LAST_WAY_IN);
     expect(await app.locator('#notice').getAttribute('class')).toContain('error');
     await expectText(app.locator('#identity-list'), PROVIDER_NAME);
+    await readmeScreenshot(app, 'demo-app-social');
 
     // The session is the page's own: a reload resumes it from the refresh token.
     await app.reload();
