@@ -16,10 +16,10 @@ const isPrivileged = (role: string): boolean => (PRIVILEGED_ROLES as readonly st
  * token are those of issue time: a `super` demoted a minute ago still carries `super` in its token,
  * so privileged actions never trust it. Deny by default: an unknown actor is refused too.
  */
-export async function requireAdministrator(ctx: FlowContext, actor: Actor): Promise<UserRecord & { isSuper: boolean }> {
+export async function requireAdministrator(ctx: FlowContext, actor: Actor): Promise<UserRecord> {
   const current = await ctx.store.users.findUserById(actor.id);
   if (!current || !current.roles.some(isPrivileged)) {
     throw new AuthError('INSUFFICIENT_ROLE');
   }
-  return { ...current, isSuper: current.roles.includes('super') };
+  return current;
 }
