@@ -3,7 +3,7 @@ export { toErrorResponse } from './http-error.js';
 export type { ErrorBody, ErrorResponse, ErrorLog } from './http-error.js';
 export { bodyError } from './body-errors.js';
 export type { BodyFailure } from './body-errors.js';
-export { parseJsonBody, parseFormBody, assertJsonMediaType, assertIdentityEncoding, methodTakesBody, DEFAULT_BODY_LIMIT_BYTES } from './json-body.js';
+export { parseJsonBody, parseFormBody, assertFormMediaType, assertJsonMediaType, assertIdentityEncoding, methodTakesBody, DEFAULT_BODY_LIMIT_BYTES } from './json-body.js';
 export { readBodyWithinLimit } from './read-body.js';
 export type { RequestBodySource, NextBodyChunk } from './read-body.js';
 export { assertPathEncoding, pathEncodingError, normalizeRequestPath, isRoutableTarget } from './request-path.js';

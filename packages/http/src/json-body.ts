@@ -88,11 +88,19 @@ const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded$/i;
  */
 export function parseFormBody(contentType: string | undefined | null, body: string | Uint8Array): URLSearchParams {
   if (body.length === 0) return new URLSearchParams();
+  assertFormMediaType(contentType);
+  return new URLSearchParams(decode(body));
+}
+
+/**
+ * Refuses a body not declared `application/x-www-form-urlencoded` (415 `BODY_NOT_FORM`) or declared
+ * in a charset other than UTF-8; for adapters that get a form a parser before them already read.
+ */
+export function assertFormMediaType(contentType: string | undefined | null): void {
   const essence = (contentType ?? '').split(';')[0]!.trim();
   if (!FORM_MEDIA_TYPE.test(essence)) {
     throw new AuthError('BODY_NOT_FORM');
   }
   const charset = CHARSET_PARAMETER.exec(contentType ?? '')?.[1];
   if (charset !== undefined && !UTF_8.test(charset)) throw bodyError('not-utf-8');
-  return new URLSearchParams(decode(body));
 }
