@@ -34,6 +34,8 @@ export default defineConfig({
         include: [`${root}/src/**/*.test.ts`, `${root}/test/**/*.test.ts`] },
     })),
     reporters: ['default', './tools/summary-reporter.ts'],
+    // The demo page imports @gatehousejs/client's build: made once, before any test.
+    globalSetup: ['./tools/build-typed-client.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

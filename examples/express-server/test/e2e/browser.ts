@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect, onTestFailed } from 'vitest';
 
@@ -27,15 +24,6 @@ const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
 export const FAILURE_SCREENSHOTS = `${REPOSITORY}test-results/e2e/`;
 /** README screenshots, rewritten only when GATEHOUSE_UPDATE_SCREENSHOTS=1. */
 const README_IMAGES = `${REPOSITORY}docs/images/`;
-
-/**
- * Builds `@gatehousejs/client` (incremental `tsc -b`, fast when nothing changed): the demo page
- * imports its dist/, which the example serves as it is, and the tests run from sources otherwise.
- */
-export async function buildTypedClient(): Promise<void> {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  await promisify(execFile)(process.execPath, [tsc, '-b', `${REPOSITORY}packages/client/tsconfig.json`], { timeout: 60_000 });
-}
 
 /**
  * Whether the browser tests can run here: `missing` says why not. Without Chromium they are skipped

@@ -1,7 +1,7 @@
 import type { ServerUnderTest } from '@gatehousejs/http/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserPlan, buildTypedClient, expectText, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
+import { browserPlan, expectText, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
 import { startDemoServer, SUPER } from './demo-server.js';
 
 // The demo app, the mail viewer, the confirmation page and the reset page, used as a person uses
@@ -44,7 +44,7 @@ describe.skipIf(chromiumCheck.missing !== undefined)('the demo app in headless C
   }
 
   beforeAll(async () => {
-    [, chromium] = await Promise.all([startServer(), launchChromium(), buildTypedClient()]);
+    [, chromium] = await Promise.all([startServer(), launchChromium()]);
   });
 
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { startLocalOidcProvider } from '@gatehousejs/example-server-kit/testing'
 import type { ServerUnderTest } from '@gatehousejs/http/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserPlan, buildTypedClient, expectText, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
+import { browserPlan, expectText, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
 import { startDemoServer } from './demo-server.js';
 
 // Social sign-in in the demo app, clicked through in headless Chromium: the generic `oidc` provider
@@ -50,7 +50,7 @@ describe.skipIf(chromiumCheck.missing !== undefined)('social sign-in in the demo
   }
 
   beforeAll(async () => {
-    [, chromium] = await Promise.all([startServer(), launchChromium(), buildTypedClient()]);
+    [, chromium] = await Promise.all([startServer(), launchChromium()]);
   });
 
   afterAll(async () => {
