@@ -119,6 +119,19 @@ function adminCases(url: () => string) {
     expect((await run(['set-roles', 'ed@example.test'])).out[0]).toMatch(/roles=-/);
   });
 
+  it('takes an app\'s own roles from GATEHOUSE_ROLES, and refuses them without it (exit 2)', async () => {
+    const withEditor = (args: string[]) => cli({ DATABASE_URL: url(), GATEHOUSE_ROLES: 'super, admin, manager, user, editor' })(args);
+    expect((await run(['set-roles', 'ed@example.test', 'editor'])).code).toBe(2);
+    const set = await withEditor(['set-roles', 'ed@example.test', 'editor']);
+    expect(set.code).toBe(0);
+    expect(set.out[0]).toMatch(/roles=editor/);
+    expect((await withEditor(['list-users', '--role', 'editor'])).out).toEqual([expect.stringContaining('ed@example.test')]);
+    const noSuper = await cli({ DATABASE_URL: url(), GATEHOUSE_ROLES: 'admin,editor' })(['list-users', '--role', 'admin']);
+    expect(noSuper.code).toBe(2);
+    expect(noSuper.err[0]).toMatch(/^GATEHOUSE_ROLES is not a valid role set: .*super/);
+    await run(['set-roles', 'ed@example.test']);
+  });
+
   it('revokes every session of a user', async () => {
     const revoked = await run(['revoke-sessions', 'ed@example.test']);
     expect(revoked).toMatchObject({ code: 0, out: ['Revoked every session of ed@example.test.'] });

@@ -11,6 +11,7 @@ export type { ErrorCatalogueEntry } from './errors/error-catalogue.js';
 
 export { ROLES, isRole, anyOf, allOf } from './roles/roles.js';
 export type { Role, SpecRole, Register, RoleRequirement } from './roles/roles.js';
+export { createRolePolicy } from './roles/role-policy.js';
 export type { RolePolicy, RoleOptions, GrantPolicy, RoleHierarchy } from './roles/role-policy.js';
 
 export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';

@@ -1,16 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createAuth, isAuthError, isRole, type Role } from '@gatehousejs/core';
+import { createAuth, isAuthError } from '@gatehousejs/core';
+import { configuredRoles, parseRoles } from '../configured-roles.js';
 import { CliFailure, EXIT, type CliIo } from '../cli-io.js';
 import { withStore } from '../open-database.js';
 import type { Command } from './command.js';
 import { describeUser } from './find-user.js';
-
-export function parseRoles(values: readonly unknown[]): Role[] {
-  const roles = [...new Set(values.map(String))];
-  const unknown = roles.filter((r) => !isRole(r));
-  if (unknown.length > 0) throw new CliFailure(`Unknown role ${unknown.map((r) => `"${r}"`).join(', ')}: use super, admin, manager or user.`, EXIT.usage);
-  return roles as Role[];
-}
 
 /** The username a bare e-mail suggests: its local part, cut to the username rules. */
 function usernameFrom(email: string): string {
@@ -43,7 +37,7 @@ export const createUser: Command = {
   async run(io, { values }) {
     if (typeof values.email !== 'string') throw new CliFailure('--email is required.', EXIT.usage);
     if (values['password-stdin'] !== true) throw new CliFailure('--password-stdin is required: pipe the password in.', EXIT.usage);
-    const roles = parseRoles((values.role as string[] | undefined) ?? []);
+    const roles = parseRoles((values.role as string[] | undefined) ?? [], io.env);
     const password = (await io.readStdin()).replace(/\r?\n$/, '');
     const username = typeof values.username === 'string' ? values.username : usernameFrom(values.email);
 
@@ -56,6 +50,7 @@ export const createUser: Command = {
           argon2: argonFromEnv(io.env),
           rateLimit: { enabled: false },
         },
+        roles: configuredRoles(io.env),
         store,
         mailer: { send: async () => {} },
       });

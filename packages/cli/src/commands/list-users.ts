@@ -1,7 +1,7 @@
 import { CliFailure, EXIT } from '../cli-io.js';
 import { withStore } from '../open-database.js';
 import type { Command } from './command.js';
-import { parseRoles } from './create-user.js';
+import { parseRoles } from '../configured-roles.js';
 import { describeUser } from './find-user.js';
 
 function count(value: unknown, name: string, fallback: number): number {
@@ -19,7 +19,7 @@ export const listUsers: Command = {
   async run(io, { values }) {
     const limit = Math.max(1, count(values.limit, 'limit', 100));
     const offset = count(values.offset, 'offset', 0);
-    const [role] = values.role === undefined ? [] : parseRoles([values.role]);
+    const [role] = values.role === undefined ? [] : parseRoles([values.role], io.env);
     await withStore(io, async (store) => {
       const users = role ? (await store.users.listUsersByRole(role)).slice(offset, offset + limit) : await store.users.listUsers({ limit, offset });
       for (const u of users) {

@@ -2,7 +2,7 @@ import { isAuthError } from '@gatehousejs/core';
 import { CliFailure, EXIT } from '../cli-io.js';
 import { withStore } from '../open-database.js';
 import type { Command } from './command.js';
-import { parseRoles } from './create-user.js';
+import { parseRoles } from '../configured-roles.js';
 import { describeUser, findUserOrFail } from './find-user.js';
 
 export const setRoles: Command = {
@@ -10,14 +10,14 @@ export const setRoles: Command = {
   summary: "Replace a user's roles (no roles: remove them all).",
   usage: [
     'gatehouse set-roles <e-mail> [<role>…]',
-    'Roles: super, admin, manager, user. The last super keeps its role. Live access tokens end when the',
+    'Roles: super, admin, manager, user, or the set GATEHOUSE_ROLES lists. The last super keeps its role. Live access tokens end when the',
     'server checks token versions (CHECK_TOKEN_VERSION); otherwise the change shows at the next refresh.',
   ],
   options: {},
   positionals: { min: 1 },
   async run(io, { positionals }) {
     const [email, ...names] = positionals;
-    const roles = parseRoles(names);
+    const roles = parseRoles(names, io.env);
     await withStore(io, async (store) => {
       const user = await findUserOrFail(store, email!);
       // The store counts the supers and changes the roles in one step, as the HTTP route does.
