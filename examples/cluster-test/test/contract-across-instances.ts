@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { login, mailedResetToken, newAccount, refresh, register } from './harness/accounts.js';
 import { LOGIN_FAILURE_LIMIT, type Cluster } from './harness/cluster.js';
 import type { Answer, HttpClient } from './harness/http-client.js';
+import { sleep } from './harness/processes.js';
 
 export interface ClusterContext {
   cluster: Cluster;
@@ -91,5 +92,47 @@ export function contractAcrossInstances(context: () => ClusterContext): void {
     expect(ok.length).toBeLessThanOrEqual(1);
     for (const answer of answers.filter((a) => a.status !== 200)) expectError(answer, 401, 'Unauthorized');
     expect(new Set(answers.map((a) => a.upstream))).toEqual(new Set(ports));
+  });
+
+  it('evaluates at most the limit of guesses sent all at once over the instances (Redis limiter): the rest are 429', async () => {
+    const { http, ports } = context();
+    const account = newAccount('flood');
+    expect((await register(http, account, 0)).status).toBe(201);
+    const guesses = [...Array.from({ length: LOGIN_FAILURE_LIMIT + 20 }, (_, n) => `wrong guess number ${n}`), account.password];
+    const answers = await Promise.all(guesses.map((password) => login(http, account.email, password)));
+    // A guess counts before its password is checked, atomically in Redis, whichever instance takes it.
+    const evaluated = answers.filter((a) => a.status === 401 || a.status === 200);
+    expect(evaluated.length).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT);
+    for (const answer of answers.filter((a) => a.status !== 401 && a.status !== 200)) expectError(answer, 429, 'Too Many Requests');
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(20);
+    expect(new Set(answers.map((a) => a.upstream))).toEqual(new Set(ports));
+  });
+
+  it('ends a session refreshed on one instance while its password is reset on another: the successor is refused', async () => {
+    const { http, cluster } = context();
+    let raced = 0;
+    for (let round = 0; round < 8; round += 1) {
+      const account = newAccount(`rr${round}`);
+      const created = await register(http, account, 0);
+      expect(created.status).toBe(201);
+      expect((await http.send('POST', '/api/v1/auth/forgot-password', { json: { email: account.email }, pin: 0 })).status).toBe(200);
+      const token = await mailedResetToken(cluster.mail, account.email);
+      const password = `${account.password} renewed`;
+      // The reset hashes the new password before it revokes: the refresh starts 0–105 ms later, so
+      // some land before the revocation, some during it and some after.
+      const [reset, rotated] = await Promise.all([
+        http.send('POST', '/api/v1/auth/reset-password', { json: { token, password, confirmPassword: password }, pin: round % 3 }),
+        sleep(round * 15).then(() => refresh(http, created.body.refreshToken, (round + 1) % 3)),
+      ]);
+      expect(reset.status).toBe(200);
+      if (rotated.status !== 200) {
+        expectError(rotated, 401, 'Unauthorized');
+        continue;
+      }
+      // The refresh won the race and saved a successor the reset may not have seen: it must not live on.
+      raced += 1;
+      expectError(await refresh(http, rotated.body.refreshToken, (round + 2) % 3), 401, 'Unauthorized');
+    }
+    console.log(`refresh racing reset across instances: ${raced} of 8 refreshes answered 200, the rest 401; every successor refused`);
   });
 }

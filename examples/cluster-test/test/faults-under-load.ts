@@ -193,11 +193,10 @@ export function faultsUnderLoad(context: () => LoadContext): void {
     figures.push(`whole fault run: ${describeSummary(summarize(all))}; ${current().skipped()} requests not started (32 in flight); ${ledger.created.size} accounts answered 201`);
     noDeaths();
     const stored = await storedAccounts(cluster.postgres.query, ledger);
-    // A 503 sent while PostgreSQL was frozen or stopped may have timed out on an insert the database
-    // still held: it commits when the database returns. The client cannot know; counted, not failed.
-    const outcomeUnknown = (refused: { status: number; sentAt: number }) => refused.status === 503 && /PostgreSQL was (frozen|stopped)/.test(phaseOf(refused.sentAt));
-    figures.push(`accounts stored although answered 503 during a PostgreSQL fault (outcome unknown to the client): ${storedDespiteRefusal(ledger, stored)}`);
-    expectNoProblems(ledgerProblems(ledger, stored, phaseOf, outcomeUnknown));
+    // Strict: a registration answered 503 leaves no account, even one whose COMMIT a frozen or
+    // stopping PostgreSQL still held (the store undoes it once the database answers again).
+    figures.push(`accounts stored although answered 503: ${storedDespiteRefusal(ledger, stored)}`);
+    expectNoProblems(ledgerProblems(ledger, stored, phaseOf));
     // Between the faults too: nothing but the contract's answers, nothing lost but what the SIGKILL held.
     expectNoProblems(problemsDuring(all, 0, Number.POSITIVE_INFINITY, killSpan ? { lostAllowedSentBetween: killSpan } : {}));
   }, 60_000);

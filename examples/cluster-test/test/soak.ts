@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ledgerProblems, problemsDuring, steadyGrowth, storedAccounts } from './harness/checks.js';
+import { ledgerProblems, problemsDuring, RSS_LEAK_MIB_PER_MINUTE, RSS_TREND_MIN_R2, rssTrend, storedAccounts } from './harness/checks.js';
 import { describeSummary, summarize } from './harness/figures.js';
 import { newLedger, startLoad } from './harness/load-generator.js';
 import { sleep } from './harness/processes.js';
@@ -8,34 +8,36 @@ import type { LoadContext } from './load-context.js';
 /** GATEHOUSE_CLUSTER_SOAK_SECONDS (default 60, as in CI) sets the soak's length. */
 export const SOAK_SECONDS = Number(process.env.GATEHOUSE_CLUSTER_SOAK_SECONDS ?? 60);
 const RSS_EVERY_MS = 2000;
-/** RSS samples before this are start-up and JIT warm-up, not growth. */
-const WARM_UP_MS = 10_000;
+/** RSS samples before this (a third of the soak, at least 10 s) are start-up, JIT and heap sizing, not a trend. */
+const WARM_UP_MS = Math.max(10_000, (SOAK_SECONDS * 1000) / 3);
 
-/** Mixed traffic on a healthy cluster: nothing but the contract's answers, and no steady memory growth. */
+/** Mixed traffic on a healthy cluster: nothing but the contract's answers, and no memory trend (`rssTrend`). */
 export function soak(context: () => LoadContext): void {
   it(`answers ${SOAK_SECONDS} s of mixed traffic with no 5xx but declared 503s, and no instance's memory grows steadily`, async () => {
     const { cluster, http, users, ratePerSecond } = context();
     const ledger = newLedger('soak.cluster.test');
-    const rss: number[][] = cluster.instances.map(() => []);
+    const rss: Array<Array<[ms: number, mib: number]>> = cluster.instances.map(() => []);
     const started = performance.now();
     const load = startLoad(http, { ratePerSecond, maxInFlight: 32, maxDurationMs: SOAK_SECONDS * 1000, users, ledger });
     while (performance.now() - started < SOAK_SECONDS * 1000) {
       await sleep(RSS_EVERY_MS);
-      if (performance.now() - started < WARM_UP_MS) continue;
+      const at = performance.now() - started;
+      if (at < WARM_UP_MS) continue;
       for (const [i, instance] of cluster.instances.entries()) {
         const mib = instance.rss();
-        if (mib !== undefined) rss[i]!.push(mib);
+        if (mib !== undefined) rss[i]!.push([at, mib]);
       }
     }
     await load.stop();
 
-    const growth = rss.map((series) => steadyGrowth(series));
+    const trends = rss.map((series) => rssTrend(series));
     console.log(
       `soak ${SOAK_SECONDS} s at ${ratePerSecond}/s: ${describeSummary(summarize(load.samples))}; ${load.skipped()} not started\n` +
         cluster.instances
           .map((instance, i) => {
             const series = rss[i]!;
-            return `  instance ${i} (${instance.framework}) RSS MiB ${series.map((m) => m.toFixed(0)).join(' ')} (growth ${growth[i]!.growthMiB.toFixed(1)} MiB, rising in ${Math.round(growth[i]!.risingShare * 100)} % of steps)`;
+            const trend = trends[i]!;
+            return `  instance ${i} (${instance.framework}) RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)})`;
           })
           .join('\n'),
     );
@@ -43,7 +45,11 @@ export function soak(context: () => LoadContext): void {
     expect(deaths, cluster.logs()).toEqual([]);
     const problems = problemsDuring(load.samples, 0, Number.POSITIVE_INFINITY);
     expect(problems, problems.join('\n')).toEqual([]);
-    const growing = growth.flatMap((g, i) => (g.steady ? [`instance ${i}'s RSS grew ${g.growthMiB.toFixed(1)} MiB, rising in ${Math.round(g.risingShare * 100)} % of samples`] : []));
+    const growing = trends.flatMap((t, i) =>
+      t.leaking
+        ? [`instance ${i}'s RSS rises ${t.mibPerMinute.toFixed(1)} MiB/min along a line (R² ${t.r2.toFixed(2)}): over ${RSS_LEAK_MIB_PER_MINUTE} MiB/min with R² ≥ ${RSS_TREND_MIN_R2}`]
+        : [],
+    );
     expect(growing, growing.join('\n')).toEqual([]);
     const ledgerCheck = ledgerProblems(ledger, await storedAccounts(cluster.postgres.query, ledger));
     expect(ledgerCheck, ledgerCheck.join('\n')).toEqual([]);

@@ -1,8 +1,9 @@
-import type { AuthStore } from '@gatehousejs/core';
+import { isAuthError, type AuthStore } from '@gatehousejs/core';
 import { sql } from 'kysely';
 import { createSqlIdentityStore, insertIdentityIn } from './sql-identity-store.js';
 import { createSqlOAuthStateStore } from './sql-oauth-state-store.js';
 import { toTakenError } from './unique-violation.js';
+import { createUndoOfUnconfirmedInserts } from './undo-unconfirmed-inserts.js';
 import { createSqlOneTimeTokenStore, consumeOneTimeTokenIn, revokeOneTimeTokensIn } from './sql-one-time-token-store.js';
 import { createSqlRefreshTokenStore, revokeAllRefreshTokensIn } from './sql-refresh-token-store.js';
 import type { SqlDatabase } from './sql-dialect.js';
@@ -32,10 +33,11 @@ export interface SqlStore extends AuthStore, SqlDatabase {
  */
 export function createSqlStore(options: SqlDatabase): SqlStore {
   const { db, dialect } = options;
+  const undo = createUndoOfUnconfirmedInserts(db);
   return {
     db,
     dialect,
-    users: createSqlUserStore({ db, dialect }),
+    users: createSqlUserStore({ db, dialect }, undo),
     refreshTokens: createSqlRefreshTokenStore(db),
     oneTimeTokens: createSqlOneTimeTokenStore(db),
     rateLimiter: createSqlRateLimiter(db, dialect),
@@ -49,6 +51,7 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
           await insertIdentityIn(trx, identity);
         });
       } catch (error) {
+        if (isAuthError(error) && error.code === 'DATABASE_UNAVAILABLE') undo.undoUser(user);
         throw toTakenError(dialect, error) ?? error;
       }
     },
@@ -71,6 +74,7 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
     },
 
     async close() {
+      undo.stop();
       // A request still running during shutdown then gets a 503, not Kysely's "destroyed" 500.
       if (options.closePool) await options.closePool();
       else await db.destroy();

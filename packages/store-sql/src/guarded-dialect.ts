@@ -1,6 +1,7 @@
 import { AuthError } from '@gatehousejs/core';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 import { asDatabaseUnavailable, DatabaseTimeoutError } from './database-unavailable.js';
+import { isServerAnswer } from './discard-broken-connections.js';
 
 export interface DriverTimeouts {
   /** Waiting for a connection from the pool (and opening one), in milliseconds. */
@@ -41,6 +42,13 @@ function within<T>(work: Promise<T>, ms: number | undefined, what: string, late?
 class GuardedDriver implements Driver {
   /** The driver's connection behind each one handed to Kysely. */
   readonly #inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  /**
+   * Connections out of step with their server: a statement timed out or the socket failed. A
+   * `rollback` sent on one would only queue behind the statement the server still holds (and time
+   * out in turn); the pool destroys such a connection at release instead (see
+   * `discard-broken-connections.ts`), and the server rolls the transaction back when it sees it go.
+   */
+  readonly #outOfStep = new WeakSet<DatabaseConnection>();
   readonly #driver: Driver;
   readonly #timeouts: Partial<DriverTimeouts>;
   #closed: Promise<void> | undefined;
@@ -54,11 +62,13 @@ class GuardedDriver implements Driver {
     return this.#inner.get(connection) ?? connection;
   }
 
-  async #guard<T>(work: () => Promise<T>, what: string): Promise<T> {
+  async #guard<T>(work: () => Promise<T>, what: string, connection?: DatabaseConnection): Promise<T> {
     try {
       return await within(work(), this.#timeouts.queryTimeoutMs, what);
     } catch (error) {
-      throw asDatabaseUnavailable(error, error instanceof DatabaseTimeoutError);
+      const unavailable = asDatabaseUnavailable(error, error instanceof DatabaseTimeoutError);
+      if (connection && unavailable !== error && !isServerAnswer(error)) this.#outOfStep.add(connection);
+      throw unavailable;
     }
   }
 
@@ -81,7 +91,7 @@ class GuardedDriver implements Driver {
       throw asDatabaseUnavailable(error, true);
     }
     const guarded: DatabaseConnection = {
-      executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => this.#guard(() => inner.executeQuery<R>(query), 'the database'),
+      executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => this.#guard(() => inner.executeQuery<R>(query), 'the database', guarded),
       streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => inner.streamQuery<R>(query, chunkSize),
     };
     this.#inner.set(guarded, inner);
@@ -89,14 +99,15 @@ class GuardedDriver implements Driver {
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.#guard(() => this.#driver.beginTransaction(this.#unwrap(connection), settings), 'begin');
+    return this.#guard(() => this.#driver.beginTransaction(this.#unwrap(connection), settings), 'begin', connection);
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.#guard(() => this.#driver.commitTransaction(this.#unwrap(connection)), 'commit');
+    return this.#guard(() => this.#driver.commitTransaction(this.#unwrap(connection)), 'commit', connection);
   }
 
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#outOfStep.has(connection)) return;
     return this.#guard(() => this.#driver.rollbackTransaction(this.#unwrap(connection)), 'rollback');
   }
 

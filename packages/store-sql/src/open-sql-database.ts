@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Kysely, MysqlDialect, SqliteDialect, type Dialect } from 'kysely';
 import { createSqlStore, type SqlStore } from './create-sql-store.js';
+import { mysqlPoolDiscardingBroken, pgPoolDiscardingBroken } from './discard-broken-connections.js';
 import { GatehousePostgresDialect } from './postgres-dialect.js';
 import { migrateToLatest } from './migrate-to-latest.js';
 import { parseDatabaseUrl, type DatabaseTarget } from './parse-database-url.js';
@@ -52,7 +53,7 @@ async function postgresDialect(connectionString: string, options: ParsedSqlConne
   // the server stops) and each client's, which has none of the pool's while it is checked out.
   pool.on('error', options.onConnectionError);
   pool.on('connect', (client) => client.on('error', options.onConnectionError));
-  return new GatehousePostgresDialect({ pool });
+  return new GatehousePostgresDialect({ pool: pgPoolDiscardingBroken(pool) });
 }
 
 async function mysqlDialect(uri: string, options: ParsedSqlConnectionOptions): Promise<Dialect> {
@@ -66,7 +67,7 @@ async function mysqlDialect(uri: string, options: ParsedSqlConnectionOptions): P
     enableKeepAlive: true,
   });
   pool.on('connection', (connection) => connection.on('error', options.onConnectionError));
-  return new MysqlDialect({ pool });
+  return new MysqlDialect({ pool: mysqlPoolDiscardingBroken(pool) });
 }
 
 async function dialectFor(target: DatabaseTarget, options: ParsedSqlConnectionOptions): Promise<GuardedDialect> {

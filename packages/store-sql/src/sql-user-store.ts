@@ -1,4 +1,4 @@
-import { AuthError, type UserRecord, type UserStore } from '@gatehousejs/core';
+import { AuthError, isAuthError, type UserRecord, type UserStore } from '@gatehousejs/core';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { retryOnDeadlock } from './deadlock-retry.js';
@@ -6,6 +6,7 @@ import { canonicalRoles, fromUserRow, toEpochMillis, toUserRow, uniqueKey, type 
 import type { GatehouseDatabase } from './schema/database-schema.js';
 import type { SqlDatabase } from './sql-dialect.js';
 import { toTakenError } from './unique-violation.js';
+import type { UndoOfUnconfirmedInserts } from './undo-unconfirmed-inserts.js';
 
 type Db = Kysely<GatehouseDatabase>;
 
@@ -75,7 +76,7 @@ export async function insertUserIn(db: Db, user: UserRecord): Promise<void> {
  * Users over Kysely. Uniqueness of e-mail and username is the database's job (unique indexes on the
  * lower-cased key columns), so it holds across processes; this code only translates the violation.
  */
-export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
+export function createSqlUserStore({ db, dialect }: SqlDatabase, undo?: UndoOfUnconfirmedInserts): UserStore {
   const byId = userLookup(db, 'id');
   const byEmailKey = userLookup(db, 'email_key');
   return {
@@ -83,6 +84,8 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase): UserStore {
       try {
         await db.transaction().execute((trx) => insertUserIn(trx, user));
       } catch (error) {
+        // Answered 503, yet the server may still commit it: undone once the database answers.
+        if (isAuthError(error) && error.code === 'DATABASE_UNAVAILABLE') undo?.undoUser(user);
         throw toTakenError(dialect, error) ?? error;
       }
     },

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { RSS_LEAK_MIB_PER_MINUTE, rssTrend } from './checks.js';
+
+const every2s = (mib: (i: number) => number, count = 20) => Array.from({ length: count }, (_, i) => [i * 2000, mib(i)] as const);
+
+describe("rssTrend: the soak's memory check", () => {
+  it('calls a steady climb above the threshold a leak, with its slope in MiB per minute', () => {
+    // 1 MiB every 2 s is 30 MiB a minute.
+    const trend = rssTrend(every2s((i) => 150 + i + (i % 2) * 0.5));
+    expect(trend.mibPerMinute).toBeCloseTo(30, 0);
+    expect(trend.r2).toBeGreaterThan(0.9);
+    expect(trend.leaking).toBe(true);
+  });
+
+  it('does not call a flat series with a garbage collector saw-tooth a leak', () => {
+    const trend = rssTrend(every2s((i) => 200 + ((i * 7) % 5) * 6 - (i % 4 === 3 ? 20 : 0)));
+    expect(trend.leaking).toBe(false);
+  });
+
+  it('does not call a slow climb below the threshold a leak, however straight', () => {
+    const trend = rssTrend(every2s((i) => 180 + i * ((RSS_LEAK_MIB_PER_MINUTE / 2) / 30)));
+    expect(trend.r2).toBeGreaterThan(0.99);
+    expect(trend.leaking).toBe(false);
+  });
+});
