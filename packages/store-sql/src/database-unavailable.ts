@@ -16,6 +16,8 @@ const UNAVAILABLE_CODES = new Set([
   'PROTOCOL_SEQUENCE_TIMEOUT',
   'ER_CON_COUNT_ERROR',
   'ER_SERVER_SHUTDOWN',
+  // MariaDB's max_statement_time cancelled the statement (errno 1969).
+  'ER_STATEMENT_TIMEOUT',
   // better-sqlite3: another process holds the lock past busy_timeout.
   'SQLITE_BUSY',
 ]);
@@ -37,6 +39,7 @@ function looksUnavailable(error: unknown): boolean {
     // cancelled by a timeout.
     if (/^(08|53)[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '57014') return true;
   }
+  if ((error as { errno?: unknown }).errno === 1969) return true;
   // mysql2 marks errors after which the connection cannot be used.
   if (fatal === true) return true;
   if (UNAVAILABLE_MESSAGES.test(error.message)) return true;

@@ -47,6 +47,8 @@ async function postgresDialect(connectionString: string, options: ParsedSqlConne
     connectionTimeoutMillis: options.connectTimeoutMs,
     // pg's own timer gives up on the statement and takes it off the client's queue.
     query_timeout: options.queryTimeoutMs,
+    // The server cancels first (57014) when it is only slow: see `serverStatementTimeoutMs`.
+    ...(options.serverStatementTimeoutMs > 0 ? { statement_timeout: options.serverStatementTimeoutMs } : {}),
     keepAlive: true,
   });
   // An 'error' with no listener ends the process: the pool's (an idle client lost, e.g. 57P01 when
@@ -66,7 +68,14 @@ async function mysqlDialect(uri: string, options: ParsedSqlConnectionOptions): P
     connectTimeout: options.connectTimeoutMs,
     enableKeepAlive: true,
   });
-  pool.on('connection', (connection) => connection.on('error', options.onConnectionError));
+  pool.on('connection', (connection) => {
+    connection.on('error', options.onConnectionError);
+    // MariaDB's own statement timeout, in seconds (see `serverStatementTimeoutMs`); MySQL has no such
+    // variable and refuses the SET, which changes nothing else: its client timeout still holds.
+    if (options.serverStatementTimeoutMs > 0) {
+      connection.query(`SET SESSION max_statement_time = ${options.serverStatementTimeoutMs / 1000}`, () => {});
+    }
+  });
   return new MysqlDialect({ pool: mysqlPoolDiscardingBroken(pool) });
 }
 
