@@ -39,6 +39,9 @@ function childrenOf(pid: number): number[] {
 
 function signalAll(pids: readonly number[], signal: NodeJS.Signals): void {
   for (const pid of pids) {
+    // kill(0) and negative pids signal whole process groups, this test runner's own among them:
+    // a SIGSTOP there froze the test run once (a pid file read before Redis had written it).
+    if (!Number.isInteger(pid) || pid <= 0) throw new Error(`refusing to send ${signal} to pid ${pid}: not one process`);
     try {
       process.kill(pid, signal);
     } catch {
@@ -141,8 +144,10 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     url: `redis://127.0.0.1:${port}`,
     async start() {
       await run('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--pidfile', pidFile, '--dir', dir]);
-      await waitFor(() => existsSync(pidFile), 5_000);
-      pid = Number(readFileSync(pidFile, 'utf8').trim());
+      // Redis creates the pid file before it writes the pid: wait for a pid, not for the file.
+      const readPid = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : 0);
+      if (!(await waitFor(() => readPid() > 0, 5_000))) throw new Error(`the private Redis on port ${port} wrote no pid file`);
+      pid = readPid();
       // Ready when it answers a PING.
       const until = Date.now() + 5_000;
       while (Date.now() < until) {
