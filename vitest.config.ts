@@ -31,7 +31,8 @@ export default defineConfig({
       extends: true as const,
       test: {
         name: root.split('/')[0],
-        include: [`${root}/src/**/*.test.ts`, `${root}/test/**/*.test.ts`] },
+        include: [`${root}/src/**/*.test.ts`, `${root}/test/**/*.test.ts`],
+      },
     })),
     reporters: ['default', './tools/summary-reporter.ts'],
     // The demo page imports @gatehousejs/client's build: made once, before any test.

@@ -11,5 +11,7 @@ import { promisify } from 'node:util';
  */
 export default async function buildTypedClient(): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  await promisify(execFile)(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-b', `${root}packages/client/tsconfig.json`], { timeout: 120_000 });
+  await promisify(execFile)(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-b', `${root}packages/client/tsconfig.json`], {
+    timeout: 120_000,
+  });
 }

@@ -27,7 +27,9 @@ const DOCUMENT = new URL('../../docs/performance.md', import.meta.url);
 const DESIGN_NOTES = new URL('../performance-design.md', import.meta.url);
 
 function targetTable(report: Report): string {
-  const rows = report.targets.map((f) => `| ${f.name} | ${formatValue(f.summary)} ${f.unit} | ${f.target!.text} | ${f.target!.holds ? 'holds' : '**missed**'} |`);
+  const rows = report.targets.map(
+    (f) => `| ${f.name} | ${formatValue(f.summary)} ${f.unit} | ${f.target!.text} | ${f.target!.holds ? 'holds' : '**missed**'} |`,
+  );
   return ['| Target | Median | Wanted | Result |', '|---|---:|---|---|', ...rows].join('\n');
 }
 
@@ -59,9 +61,13 @@ async function main(): Promise<void> {
   const loadRange = `${Math.min(...loadSamples).toFixed(2)}–${Math.max(...loadSamples).toFixed(2)}`;
   const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1);
   const missed = report.targets.filter((f) => !f.target!.holds);
-  console.log(`${report.targets.length - missed.length} of ${report.targets.length} targets hold${missed.length ? `; missed: ${missed.map((f) => f.name).join('; ')}` : ''}.`);
+  console.log(
+    `${report.targets.length - missed.length} of ${report.targets.length} targets hold${missed.length ? `; missed: ${missed.map((f) => f.name).join('; ')}` : ''}.`,
+  );
 
-  const runs = settings.quick ? 'one short run per figure (`--quick`): indicative only' : `median of ${settings.runs} runs, spread = lowest–highest run`;
+  const runs = settings.quick
+    ? 'one short run per figure (`--quick`): indicative only'
+    : `median of ${settings.runs} runs, spread = lowest–highest run`;
   const document = [
     '# Performance',
     '',

@@ -30,7 +30,12 @@ export async function load(call: HttpCall, options: { connections: number; secon
   if (result.errors > 0 || result.non2xx > 0) {
     throw new Error(`load on ${call.method ?? 'GET'} ${call.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return { requests: result.requests.total, requestsPerSecond: result.requests.total / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });

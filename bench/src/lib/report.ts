@@ -63,14 +63,28 @@ export class Report {
     }
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
     return rows
-      .map((r) => (r[1] === '' && r[0] !== '' ? r[0]! : r.map((cell, i) => (i === 2 || i === 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd()))
+      .map((r) =>
+        r[1] === '' && r[0] !== ''
+          ? r[0]!
+          : r
+              .map((cell, i) => (i === 2 || i === 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+              .join('  ')
+              .trimEnd(),
+      )
       .join('\n');
   }
 
   toMarkdown(): string {
     const out: string[] = [];
     for (const section of this.sections) {
-      out.push(`### ${section.title}`, '', section.method, '', '| Figure | Median | Spread (min–max) | Unit | Target |', '|---|---:|---:|---|---|');
+      out.push(
+        `### ${section.title}`,
+        '',
+        section.method,
+        '',
+        '| Figure | Median | Spread (min–max) | Unit | Target |',
+        '|---|---:|---:|---|---|',
+      );
       for (const f of this.figures.filter((x) => x.section === section.title)) {
         const target = f.target ? `${f.target.text}: ${f.target.holds ? '**holds**' : '**missed**'}` : '';
         const name = f.note ? `${f.name} (${f.note})` : f.name;

@@ -12,7 +12,10 @@ export interface MeasuredServer {
  * Forks `script`, which listens on a free port and sends `{ type: 'ready', port, ...extra }` over
  * IPC, and answers `cpu` questions (it imports `servers/cpu-reporter.js`).
  */
-export async function startScriptServer<Extra extends object = object>(script: URL, args: string[] = []): Promise<MeasuredServer & { ready: Extra }> {
+export async function startScriptServer<Extra extends object = object>(
+  script: URL,
+  args: string[] = [],
+): Promise<MeasuredServer & { ready: Extra }> {
   const child = fork(script, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = new Map<number, (value: CpuUse) => void>();
   let nextId = 1;

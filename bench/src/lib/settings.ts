@@ -10,7 +10,10 @@ export interface BenchSettings {
 
 export function readSettings(argv: readonly string[]): BenchSettings & { only: string[] | undefined } {
   const quick = argv.includes('--quick');
-  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const nice = argv.find((a) => a.startsWith('--thread-nice='))?.slice('--thread-nice='.length);
   return { quick, runs: quick ? 1 : 3, seconds: quick ? 1 : 3, only, threadNice: nice === undefined ? undefined : Number(nice) };
 }

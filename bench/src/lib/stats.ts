@@ -25,7 +25,10 @@ export function ratio(a: Summary, b: Summary, scale = 1): Summary {
 }
 
 /** Runs `measure` `runs` times, one after another, and summarizes each named figure it returns. */
-export async function repeat<K extends string>(runs: number, measure: (run: number) => Promise<Record<K, number>>): Promise<Record<K, Summary>> {
+export async function repeat<K extends string>(
+  runs: number,
+  measure: (run: number) => Promise<Record<K, number>>,
+): Promise<Record<K, Summary>> {
   const samples = new Map<K, number[]>();
   for (let run = 0; run < runs; run++) {
     for (const [name, value] of Object.entries(await measure(run)) as [K, number][]) {

@@ -30,16 +30,27 @@ database.pragma('journal_mode = WAL');
 database.exec(`create table if not exists users (
   id text primary key, email text not null unique, first_name text not null, last_name text not null,
   password_hash text not null, created_at text not null)`);
-const insertUser = database.prepare('insert into users (id, email, first_name, last_name, password_hash, created_at) values (?, ?, ?, ?, ?, ?)');
+const insertUser = database.prepare(
+  'insert into users (id, email, first_name, last_name, password_hash, created_at) values (?, ?, ?, ?, ?, ?)',
+);
 const userById = database.prepare<[string], UserRow>('select * from users where id = ?');
 const userByEmail = database.prepare<[string], UserRow>('select * from users where email = ?');
-const publicUser = ({ id, email, first_name, last_name, created_at }: UserRow) => ({ id, email, firstName: first_name, lastName: last_name, createdAt: created_at });
+const publicUser = ({ id, email, first_name, last_name, created_at }: UserRow) => ({
+  id,
+  email,
+  firstName: first_name,
+  lastName: last_name,
+  createdAt: created_at,
+});
 
 passport.use(
-  new JwtStrategy({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: key as unknown as string, algorithms: ['HS256'] }, (payload: { sub: string }, done) => {
-    const user = userById.get(payload.sub);
-    done(null, user ? publicUser(user) : false);
-  }),
+  new JwtStrategy(
+    { jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: key as unknown as string, algorithms: ['HS256'] },
+    (payload: { sub: string }, done) => {
+      const user = userById.get(payload.sub);
+      done(null, user ? publicUser(user) : false);
+    },
+  ),
 );
 
 const app = express();
@@ -49,7 +60,14 @@ app.use(express.json());
 app.post('/api/signup', async (req, res) => {
   const { email, password, firstName, lastName } = req.body as Record<string, string>;
   const id = randomUUID();
-  insertUser.run(id, String(email).toLowerCase(), String(firstName), String(lastName), await hash(String(password), ARGON2), new Date().toISOString());
+  insertUser.run(
+    id,
+    String(email).toLowerCase(),
+    String(firstName),
+    String(lastName),
+    await hash(String(password), ARGON2),
+    new Date().toISOString(),
+  );
   res.status(201).json({ id, email });
 });
 app.post('/api/login', async (req, res) => {

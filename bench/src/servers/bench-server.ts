@@ -93,7 +93,11 @@ function listen(server: Server): Promise<number> {
  * `secureRoutes`, the documented way) when guarded, on the framework's plain router when bare, both
  * mounted the same way, so the difference is the guard.
  */
-async function startGuardServer(framework: 'express' | 'hono', route: 'bare' | 'guarded' | 'guarded-no-cache', auth: Auth): Promise<number> {
+async function startGuardServer(
+  framework: 'express' | 'hono',
+  route: 'bare' | 'guarded' | 'guarded-no-cache',
+  auth: Auth,
+): Promise<number> {
   const guarded = route !== 'bare';
   if (framework === 'express') {
     const app = express();
@@ -149,7 +153,14 @@ async function main(): Promise<void> {
     // Exiting stops the hashing threads; the store is closed so SQLite and PostgreSQL let go cleanly.
     void store.close().finally(() => process.exit(0));
   });
-  process.send!({ type: 'ready', port, accessToken: user.accessToken, email: user.email, password: BENCH_PASSWORD, hashConcurrency: hashing.concurrency });
+  process.send!({
+    type: 'ready',
+    port,
+    accessToken: user.accessToken,
+    email: user.email,
+    password: BENCH_PASSWORD,
+    hashConcurrency: hashing.concurrency,
+  });
 }
 
 await main();

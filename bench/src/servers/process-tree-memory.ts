@@ -3,7 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Fields of /proc/<pid>/status in MB (kB in the file), or 0 where it cannot be read. */
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
     return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
   } catch {
     return 0; // ended meanwhile

@@ -8,7 +8,8 @@ import type { TinypoolTask } from './tinypool-worker.js';
 export type TinypoolEngine = 'hash-wasm' | 'native';
 
 /** The engine modules of `@gatehousejs/hasher`, which sit next to its entry point. */
-const engineUrl = (engine: TinypoolEngine) => new URL(engine === 'hash-wasm' ? './hash-wasm-engine.js' : './native-engine.js', import.meta.resolve('@gatehousejs/hasher')).href;
+const engineUrl = (engine: TinypoolEngine) =>
+  new URL(engine === 'hash-wasm' ? './hash-wasm-engine.js' : './native-engine.js', import.meta.resolve('@gatehousejs/hasher')).href;
 
 export interface TinypoolHasher extends PasswordHasher {
   readonly size: number;
@@ -36,7 +37,8 @@ export function createTinypoolHasher(params: Argon2idParameters, engine: Tinypoo
   const run = (task: TinypoolTask) => pool.run(task);
   const hasher = createArgon2idHasherFromEngine(
     {
-      hash: async (password, salt, current, hashLength) => (await run({ engine: href, nice: threadNice, op: 'hash', password, salt, params: current, hashLength })) as string,
+      hash: async (password, salt, current, hashLength) =>
+        (await run({ engine: href, nice: threadNice, op: 'hash', password, salt, params: current, hashLength })) as string,
       verify: async (phcHash, password) => (await run({ engine: href, nice: threadNice, op: 'verify', password, phcHash })) as boolean,
     },
     params,

@@ -28,7 +28,9 @@ export default async function run(task: TinypoolTask): Promise<string | boolean>
   if (!lowered) lowerPriority(task.nice);
   const engine = (await import(task.engine)) as Argon2idEngine;
   try {
-    return task.op === 'hash' ? await engine.hash(task.password, task.salt, task.params, task.hashLength) : await engine.verify(task.phcHash, task.password);
+    return task.op === 'hash'
+      ? await engine.hash(task.password, task.salt, task.params, task.hashLength)
+      : await engine.verify(task.phcHash, task.password);
   } finally {
     // After the answer is sent, as our pool does; in a thread gc is not exposed and this does nothing.
     setImmediate(collect);

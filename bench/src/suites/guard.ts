@@ -82,7 +82,10 @@ export async function benchGuard(report: Report, settings: BenchSettings): Promi
       report.add({ name: `${name}: bare route p99`, unit: 'ms', summary: figures.bareP99 });
       report.add({ name: `${name}: protected route (cache on) p99`, unit: 'ms', summary: figures.guardedP99 });
       report.add({ name: `${name}: protected route (cache off) p99`, unit: 'ms', summary: figures.noCacheP99 });
-      report.check({ name: `${name}: protected / bare throughput (cache on)`, unit: '%', summary: figures.guardedShare }, { atLeast: 85, text: '≥ 85 %' });
+      report.check(
+        { name: `${name}: protected / bare throughput (cache on)`, unit: '%', summary: figures.guardedShare },
+        { atLeast: 85, text: '≥ 85 %' },
+      );
       report.add({ name: `${name}: protected / bare throughput (cache off)`, unit: '%', summary: figures.noCacheShare });
       report.add({ name: `${name}: server CPU per answer, bare route`, unit: 'µs', summary: figures.bareCpu });
       report.add({ name: `${name}: server CPU per answer, protected route (cache on)`, unit: 'µs', summary: figures.guardedCpu });

@@ -69,7 +69,12 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
   // Each tinypool server right after ours with the same engine, so both see the machine alike.
   const order = HASHERS.flatMap((h) => [h, ...TINYPOOL_HASHERS.filter((t) => t.ours === h.kind)]);
   for (const { kind } of order) {
-    const server = await startChildServer({ kind: 'auth', hasher: kind, databaseUrl: 'memory:', ...(settings.threadNice === undefined ? {} : { threadNice: settings.threadNice }) });
+    const server = await startChildServer({
+      kind: 'auth',
+      hasher: kind,
+      databaseUrl: 'memory:',
+      ...(settings.threadNice === undefined ? {} : { threadNice: settings.threadNice }),
+    });
     try {
       for (let i = 0; i < 3; i++) await timeOne(loginCall(server));
       await probe(verifyTokenCall(server), 0.5);
@@ -78,7 +83,10 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
         await repeat(settings.runs, async (): Promise<Record<string, number>> => {
           // The native hashers are held to raw @node-rs/argon2 measured right before them, in the same
           // run: this machine's speed drifts by more than the gap between the two over a few minutes.
-          const rawNative: Record<string, number> = kind === 'native-pool' || kind === 'native-libuv' || kind === 'native-tinypool' ? { rawNative: await rawRateOnce(settings, verifyNative) } : {};
+          const rawNative: Record<string, number> =
+            kind === 'native-pool' || kind === 'native-libuv' || kind === 'native-tinypool'
+              ? { rawNative: await rawRateOnce(settings, verifyNative) }
+              : {};
           // Throughput on its own, then the same load with the probe; each phase lets the queue drain first.
           const alone = await load(loginCall(server), { connections: CONNECTIONS, seconds: settings.seconds + 1 });
           await drain();
@@ -115,7 +123,11 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
     title: '3. Login',
     method: `Argon2id m=19456, t=2, p=1. Raw rates: verifications per second in the benchmark process (no HTTP), ${CONNECTIONS} in flight; raw @node-rs/argon2 is measured again right before each run of a native hasher's server, which is held to that figure. Logins: autocannon \`POST /api/v1/auth/login\` on the Express adapter with the in-memory store, ${CONNECTIONS} connections, ${settings.seconds + 1} s per run. Storm: the same load again while a probe sends one \`POST /api/v1/auth/verify-token\` at a time (5 ms apart), compared with the same probe on the idle server; the server samples its event-loop delay with \`monitorEventLoopDelay\` every 2 ms (figures are the delay beyond those 2 ms).`,
   });
-  report.add({ name: 'raw @node-rs/argon2 verify (measured before each native worker pool run)', unit: 'verifies/s', summary: of('native-pool').rawNative! });
+  report.add({
+    name: 'raw @node-rs/argon2 verify (measured before each native worker pool run)',
+    unit: 'verifies/s',
+    summary: of('native-pool').rawNative!,
+  });
   report.add({ name: 'raw hash-wasm in-thread verify', unit: 'verifies/s', summary: rawInThread });
   report.add({ name: 'raw hash-wasm worker pool (processes) verify', unit: 'verifies/s', summary: rawWasmPool });
   report.add({ name: 'raw hash-wasm worker pool (processes) / in-thread', unit: '×', summary: ratio(rawWasmPool, rawInThread) });
@@ -134,7 +146,12 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
     report.add({ name: `${label}: verify-token p99, idle`, unit: 'ms', summary: f.idleP99! });
     report.add({ name: `${label}: verify-token p99, during the login storm`, unit: 'ms', summary: f.stormP99! });
     report.add({ name: `${label}: event-loop delay p99, idle`, unit: 'ms', summary: f.idleLoopP99! });
-    report.add({ name: `${label}: event-loop delay p99 / max, during the storm`, unit: 'ms', summary: f.stormLoopP99!, note: `max ${f.stormLoopMax!.median.toFixed(1)} ms` });
+    report.add({
+      name: `${label}: event-loop delay p99 / max, during the storm`,
+      unit: 'ms',
+      summary: f.stormLoopP99!,
+      note: `max ${f.stormLoopMax!.median.toFixed(1)} ms`,
+    });
     const storm = ratio(f.stormP99!, f.idleP99!);
     // The targets hold for the worker pools, which the example server uses; the others are for comparison.
     if (kind === 'wasm-pool' || kind === 'native-pool') {
@@ -142,18 +159,35 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
     } else report.add({ name: `${label}: verify-token p99 storm / idle`, unit: '×', summary: storm });
   }
   report.check(
-    { name: 'native worker pool logins / raw @node-rs/argon2 verifies', unit: '%', summary: ratio(of('native-pool').loginsPerSecond!, of('native-pool').rawNative!, 100) },
+    {
+      name: 'native worker pool logins / raw @node-rs/argon2 verifies',
+      unit: '%',
+      summary: ratio(of('native-pool').loginsPerSecond!, of('native-pool').rawNative!, 100),
+    },
     { atLeast: 80, text: '≥ 80 %' },
   );
   for (const { kind, label, ours } of TINYPOOL_HASHERS) {
     const [t, o] = [of(kind), of(ours)];
     report.add({ name: `${label}: logins / ours`, unit: '×', summary: ratio(t.loginsPerSecond!, o.loginsPerSecond!) });
     report.add({ name: `${label}: verify-token p99 during the storm / ours`, unit: '×', summary: ratio(t.stormP99!, o.stormP99!) });
-    if (t.rawNative) report.add({ name: `${label}: logins / raw @node-rs/argon2 verifies`, unit: '%', summary: ratio(t.loginsPerSecond!, t.rawNative, 100) });
+    if (t.rawNative)
+      report.add({
+        name: `${label}: logins / raw @node-rs/argon2 verifies`,
+        unit: '%',
+        summary: ratio(t.loginsPerSecond!, t.rawNative, 100),
+      });
   }
-  report.add({ name: 'native on libuv threads logins / raw @node-rs/argon2 verifies', unit: '%', summary: ratio(of('native-libuv').loginsPerSecond!, of('native-libuv').rawNative!, 100) });
+  report.add({
+    name: 'native on libuv threads logins / raw @node-rs/argon2 verifies',
+    unit: '%',
+    summary: ratio(of('native-libuv').loginsPerSecond!, of('native-libuv').rawNative!, 100),
+  });
   report.check(
-    { name: 'hash-wasm worker pool logins / hash-wasm on the event loop logins', unit: '×', summary: ratio(of('wasm-pool').loginsPerSecond!, of('in-thread').loginsPerSecond!) },
+    {
+      name: 'hash-wasm worker pool logins / hash-wasm on the event loop logins',
+      unit: '×',
+      summary: ratio(of('wasm-pool').loginsPerSecond!, of('in-thread').loginsPerSecond!),
+    },
     { atLeast: 1.6, text: '≥ 1.6×' },
   );
 }

@@ -16,7 +16,12 @@ export async function benchMemory(report: Report, settings: BenchSettings): Prom
   });
   for (const { kind, label } of HASHERS) {
     const figures = await repeat(settings.runs, async () => {
-      const server = await startChildServer({ kind: 'auth', hasher: kind, databaseUrl: 'memory:', ...(settings.threadNice === undefined ? {} : { threadNice: settings.threadNice }) });
+      const server = await startChildServer({
+        kind: 'auth',
+        hasher: kind,
+        databaseUrl: 'memory:',
+        ...(settings.threadNice === undefined ? {} : { threadNice: settings.threadNice }),
+      });
       try {
         for (let i = 0; i < 2; i++) await timeOne(loginCall(server));
         const before = await server.ask('memory');

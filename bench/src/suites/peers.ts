@@ -63,11 +63,19 @@ function gatehouseApp(label: string, server: ExampleServer): AuthApp {
 async function betterAuthApp(file: string): Promise<AuthApp> {
   const server = await startScriptServer(BETTER_AUTH, [file]);
   const origin = { origin: server.url };
-  const signUp = (name: string) => postJson(`${server.url}/api/auth/sign-up/email`, { email: `${name}@example.com`, password: BENCH_PASSWORD, name: 'Bench User' }, origin);
+  const signUp = (name: string) =>
+    postJson(
+      `${server.url}/api/auth/sign-up/email`,
+      { email: `${name}@example.com`, password: BENCH_PASSWORD, name: 'Bench User' },
+      origin,
+    );
   const email = `ba_${randomBytes(4).toString('hex')}@example.com`;
   await signUp(email.split('@')[0]!);
   const signIn = await postJson(`${server.url}/api/auth/sign-in/email`, { email, password: BENCH_PASSWORD }, origin);
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return {
     label: 'Better Auth (Hono, SQLite)',
     server,
@@ -80,10 +88,13 @@ async function betterAuthApp(file: string): Promise<AuthApp> {
 /** Express + passport-jwt (HMAC key as a KeyObject), @node-rs/argon2, SQLite through better-sqlite3. */
 async function passportApp(file: string): Promise<AuthApp> {
   const server = await startScriptServer(PASSPORT, [file]);
-  const signUp = (name: string) => postJson(`${server.url}/api/signup`, { email: `${name}@example.com`, password: BENCH_PASSWORD, firstName: 'Bench', lastName: 'User' });
+  const signUp = (name: string) =>
+    postJson(`${server.url}/api/signup`, { email: `${name}@example.com`, password: BENCH_PASSWORD, firstName: 'Bench', lastName: 'User' });
   const email = `pp_${randomBytes(4).toString('hex')}@example.com`;
   await signUp(email.split('@')[0]!);
-  const { accessToken } = (await (await postJson(`${server.url}/api/login`, { email, password: BENCH_PASSWORD })).json()) as { accessToken: string };
+  const { accessToken } = (await (await postJson(`${server.url}/api/login`, { email, password: BENCH_PASSWORD })).json()) as {
+    accessToken: string;
+  };
   return {
     label: 'passport-jwt (Express, SQLite)',
     server,
@@ -131,7 +142,10 @@ async function measurePair(apps: readonly [AuthApp, AuthApp], settings: BenchSet
   for (const app of order) {
     await drain();
     // The storm and, meanwhile, one more user who only calls the protected route.
-    const [, latencies] = await Promise.all([load(app.loginCall, { connections: LOGIN_CONNECTIONS, seconds: slowHalf }), probe(app.protectedCall, slowHalf - 0.2)]);
+    const [, latencies] = await Promise.all([
+      load(app.loginCall, { connections: LOGIN_CONNECTIONS, seconds: slowHalf }),
+      probe(app.protectedCall, slowHalf - 0.2),
+    ]);
     add(app, 'storm p99', p99(latencies));
   }
   return out;
@@ -146,9 +160,15 @@ export async function benchPeers(report: Report, settings: BenchSettings): Promi
   const dir = await mkdtemp(join(tmpdir(), 'gatehouse-peers-'));
   const started: MeasuredServer[] = [];
   try {
-    const hono = gatehouseApp('Gatehouse (Hono example, SQLite)', await startExampleServer('hono', `sqlite:${join(dir, 'gatehouse-hono.db')}`));
+    const hono = gatehouseApp(
+      'Gatehouse (Hono example, SQLite)',
+      await startExampleServer('hono', `sqlite:${join(dir, 'gatehouse-hono.db')}`),
+    );
     started.push(hono.server);
-    const express = gatehouseApp('Gatehouse (Express example, SQLite)', await startExampleServer('express', `sqlite:${join(dir, 'gatehouse-express.db')}`));
+    const express = gatehouseApp(
+      'Gatehouse (Express example, SQLite)',
+      await startExampleServer('express', `sqlite:${join(dir, 'gatehouse-express.db')}`),
+    );
     started.push(express.server);
     const betterAuth = await betterAuthApp(join(dir, 'better-auth.db'));
     started.push(betterAuth.server);

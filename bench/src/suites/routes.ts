@@ -21,7 +21,8 @@ function routeCall(server: MeasuredServer, route: RouteName, accessToken = ''): 
   const authorization = { authorization: `Bearer ${accessToken}` };
   if (route === 'health') return { url: `${server.url}/api/v1/health` };
   // A POST without a body, as fetch sends it (`Content-Length: 0`), e.g. from @gatehousejs/client.
-  if (route === 'verify-token') return { url: `${server.url}/api/v1/auth/verify-token`, method: 'POST', headers: { ...authorization, 'content-length': '0' } };
+  if (route === 'verify-token')
+    return { url: `${server.url}/api/v1/auth/verify-token`, method: 'POST', headers: { ...authorization, 'content-length': '0' } };
   return { url: `${server.url}/api/v1/users/me`, headers: authorization };
 }
 
@@ -75,9 +76,12 @@ export async function benchRoutes(report: Report, settings: BenchSettings): Prom
     const plain = await startScriptServer(PLAIN_HONO);
     started.push(plain);
 
-    const plan: { key: string; server: MeasuredServer; call: HttpCall }[] = [{ key: 'plain|health', server: plain, call: routeCall(plain, 'health') }];
+    const plan: { key: string; server: MeasuredServer; call: HttpCall }[] = [
+      { key: 'plain|health', server: plain, call: routeCall(plain, 'health') },
+    ];
     for (const s of subjects) {
-      for (const route of ROUTES) plan.push({ key: `${s.label}|${route}`, server: s.server, call: routeCall(s.server, route, s.server.accessToken) });
+      for (const route of ROUTES)
+        plan.push({ key: `${s.label}|${route}`, server: s.server, call: routeCall(s.server, route, s.server.accessToken) });
     }
     // Warm-up: JIT, statement caches, connections; not measured.
     for (const step of plan) await load(step.call, { connections: CONNECTIONS, seconds: settings.quick ? 0.3 : 1 });
@@ -105,7 +109,8 @@ export async function benchRoutes(report: Report, settings: BenchSettings): Prom
     for (const s of subjects) {
       for (const route of ROUTES) report.add({ name: `${s.label}: ${route}`, unit: 'req/s', summary: get(`${s.label}|${route}|rps`) });
       for (const route of ROUTES) report.add({ name: `${s.label}: ${route} p99`, unit: 'ms', summary: get(`${s.label}|${route}|p99`) });
-      for (const route of ROUTES) report.add({ name: `${s.label}: ${route}, server CPU per answer`, unit: 'µs', summary: get(`${s.label}|${route}|cpu`) });
+      for (const route of ROUTES)
+        report.add({ name: `${s.label}: ${route}, server CPU per answer`, unit: 'µs', summary: get(`${s.label}|${route}|cpu`) });
     }
     const share = (s: Subject, route: RouteName) => ratio(get(`${s.label}|${route}|rps`), get(`${s.label}|health|rps`), 100);
     for (const s of subjects) {
@@ -115,11 +120,18 @@ export async function benchRoutes(report: Report, settings: BenchSettings): Prom
       const meName = `${s.label}: users/me / health`;
       if (s.store === 'SQLite') report.check({ name: verifyName, unit: '%', summary: verify }, { atLeast: 85, text: '≥ 85 %' });
       else report.add({ name: verifyName, unit: '%', summary: verify });
-      report.check({ name: meName, unit: '%', summary: me }, s.store === 'SQLite' ? { atLeast: 60, text: '≥ 60 %' } : { atLeast: 80, text: '≥ 80 %' });
+      report.check(
+        { name: meName, unit: '%', summary: me },
+        s.store === 'SQLite' ? { atLeast: 60, text: '≥ 60 %' } : { atLeast: 80, text: '≥ 80 %' },
+      );
     }
     for (const s of subjects.filter((x) => x.framework === 'hono')) {
       report.check(
-        { name: `${s.label}: health / plain Hono route`, unit: '%', summary: ratio(get(`${s.label}|health|rps`), get('plain|health|rps'), 100) },
+        {
+          name: `${s.label}: health / plain Hono route`,
+          unit: '%',
+          summary: ratio(get(`${s.label}|health|rps`), get('plain|health|rps'), 100),
+        },
         { atLeast: 80, text: '≥ 80 %' },
       );
     }

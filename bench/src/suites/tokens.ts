@@ -67,7 +67,13 @@ export async function benchTokens(report: Report, settings: BenchSettings): Prom
   const rates = await repeat(settings.runs, async () => ({
     hmacSign: syncRate(ms, () => createHmac('sha256', secretBytes).update(signingInput).digest('base64url')),
     hmacVerify: syncRate(ms, () => timingSafeEqual(createHmac('sha256', secretBytes).update(signingInput).digest(), signature)),
-    joseSign: await asyncRate(ms, () => new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setIssuedAt(iat).setExpirationTime(iat + 3600).sign(key)),
+    joseSign: await asyncRate(ms, () =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 3600)
+        .sign(key),
+    ),
     joseVerify: await asyncRate(ms, () => jwtVerify(token, key, joseOptions)),
     joseRawVerify: await asyncRate(ms, () => jwtVerify(token, secretBytes, joseOptions)),
     gatehouseSign: await asyncRate(ms, () => cold.signAccessToken(USER, now)),

@@ -54,7 +54,10 @@ export function contractAcrossInstances(context: () => ClusterContext): void {
 
     expect((await login(http, account.email, password, 2)).status).toBe(200);
     expectError(await login(http, account.email, account.password, 0), 401, 'Unauthorized');
-    const again = await http.send('POST', '/api/v1/auth/reset-password', { json: { token, password: 'another new passphrase', confirmPassword: 'another new passphrase' }, pin: 2 });
+    const again = await http.send('POST', '/api/v1/auth/reset-password', {
+      json: { token, password: 'another new passphrase', confirmPassword: 'another new passphrase' },
+      pin: 2,
+    });
     expectError(again, 400, 'Bad Request');
   });
 
@@ -75,7 +78,9 @@ export function contractAcrossInstances(context: () => ClusterContext): void {
   it('gives exactly one 201 to 20 parallel registrations of one e-mail spread over the instances, and 409 to the rest', async () => {
     const { http, cluster, ports } = context();
     const account = newAccount('race');
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => register(http, { ...account, username: `${account.username.slice(0, 24)}x${n}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => register(http, { ...account, username: `${account.username.slice(0, 24)}x${n}` })),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([201, ...Array(19).fill(409)]);
     expect(new Set(answers.map((a) => a.upstream))).toEqual(new Set(ports));

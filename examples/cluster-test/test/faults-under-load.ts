@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { login } from './harness/accounts.js';
-import { ledgerProblems, problemsDuring, recovery, storedAccounts, storedDespiteRefusal, watchReadiness, type Recovery } from './harness/checks.js';
+import {
+  ledgerProblems,
+  problemsDuring,
+  recovery,
+  storedAccounts,
+  storedDespiteRefusal,
+  watchReadiness,
+  type Recovery,
+} from './harness/checks.js';
 import { SHUTDOWN_TIMEOUT_SECONDS } from './harness/cluster.js';
 import { describeSummary, during, summarize } from './harness/figures.js';
 import type { Answer } from './harness/http-client.js';
@@ -38,15 +46,20 @@ export function faultsUnderLoad(context: () => LoadContext): void {
   };
   const noDeaths = () => {
     const { cluster } = context();
-    const deaths = cluster.instances.flatMap((i) => i.deaths().map((exit) => `instance ${i.index} (${i.framework}) exited ${exit.code ?? exit.signal}`));
+    const deaths = cluster.instances.flatMap((i) =>
+      i.deaths().map((exit) => `instance ${i.index} (${i.framework}) exited ${exit.code ?? exit.signal}`),
+    );
     expect(deaths, `${deaths.join('; ')}\n${cluster.logs()}`).toEqual([]);
   };
   const expectNoProblems = (problems: string[]) => expect(problems, problems.join('\n')).toEqual([]);
-  const me = (pin: number): Promise<Answer> => context().http.send('GET', '/api/v1/users/me', { bearer: context().probe.accessToken, pin, timeoutMs: 5000 });
-  const loginProbe = (pin: number): Promise<Answer> => login(context().http, context().probe.account.email, context().probe.account.password, pin);
+  const me = (pin: number): Promise<Answer> =>
+    context().http.send('GET', '/api/v1/users/me', { bearer: context().probe.accessToken, pin, timeoutMs: 5000 });
+  const loginProbe = (pin: number): Promise<Answer> =>
+    login(context().http, context().probe.account.email, context().probe.account.password, pin);
 
   /** Recovery of every instance, measured from now. */
-  const recoveries = (probe: (pin: number) => Promise<Answer>) => Promise.all(context().ports.map((_, pin) => recovery(context().http, pin, probe)));
+  const recoveries = (probe: (pin: number) => Promise<Answer>) =>
+    Promise.all(context().ports.map((_, pin) => recovery(context().http, pin, probe)));
   const expectRecovered = (times: Recovery[], limitMs = RECOVERY_LIMIT_MS) => {
     for (const [pin, { ms, last }] of times.entries()) {
       expect(ms, `instance ${pin} did not serve again within 15 s; last answer: ${last}`).toBeDefined();
@@ -57,8 +70,12 @@ export function faultsUnderLoad(context: () => LoadContext): void {
   const expectUnready = (seen: Answer[][], dependency: 'database' | 'redis') => {
     for (const [pin, answers] of seen.entries()) {
       const unready = answers.filter((a) => a.status === 503);
-      expect(unready.length, `instance ${pin}'s readiness never answered 503: ${answers.map((a) => a.status).join(',')}`).toBeGreaterThan(0);
-      expect(unready[0]!.body?.checks?.[dependency], `instance ${pin}'s readiness body: ${JSON.stringify(unready[0]!.body)}`).not.toBe('ok');
+      expect(unready.length, `instance ${pin}'s readiness never answered 503: ${answers.map((a) => a.status).join(',')}`).toBeGreaterThan(
+        0,
+      );
+      expect(unready[0]!.body?.checks?.[dependency], `instance ${pin}'s readiness body: ${JSON.stringify(unready[0]!.body)}`).not.toBe(
+        'ok',
+      );
     }
   };
 
@@ -85,7 +102,9 @@ export function faultsUnderLoad(context: () => LoadContext): void {
     await sleep(1000);
     const samples = during(current().samples, killedAt, performance.now());
     phases.push({ name: `instance ${victim.index} was SIGKILLed and restarted`, from: killedAt, to: performance.now() });
-    figures.push(`SIGKILL instance ${victim.index} (${victim.framework}), restarted in ${Math.round(restartMs)} ms: ${describeSummary(summarize(samples))}`);
+    figures.push(
+      `SIGKILL instance ${victim.index} (${victim.framework}), restarted in ${Math.round(restartMs)} ms: ${describeSummary(summarize(samples))}`,
+    );
     noDeaths();
     expect(serves.ms, `instance ${victim.index} did not serve after its restart; last answer: ${serves.last}`).toBeDefined();
     // The requests it held when it died: sent before its end was seen (plus 250 ms for nginx to see
@@ -97,7 +116,10 @@ export function faultsUnderLoad(context: () => LoadContext): void {
   it(`answers declared 503s while PostgreSQL is stopped for ${POSTGRES_STOPPED_MS / 1000} s, turns unready, and every instance serves within 5 s of its return`, async () => {
     const { cluster, http, ports } = context();
     const from = performance.now();
-    const watch = watchReadiness(http, ports.map((_, pin) => pin));
+    const watch = watchReadiness(
+      http,
+      ports.map((_, pin) => pin),
+    );
     let times: Recovery[] = [];
     try {
       await cluster.postgres.stop();
@@ -109,7 +131,9 @@ export function faultsUnderLoad(context: () => LoadContext): void {
     const seen = await watch.stop();
     const to = performance.now();
     phases.push({ name: 'PostgreSQL was stopped', from, to });
-    figures.push(`PostgreSQL stopped ${POSTGRES_STOPPED_MS / 1000} s: ${describeSummary(summarize(during(current().samples, from, to)))}; instances served again after ${showMs(times)}`);
+    figures.push(
+      `PostgreSQL stopped ${POSTGRES_STOPPED_MS / 1000} s: ${describeSummary(summarize(during(current().samples, from, to)))}; instances served again after ${showMs(times)}`,
+    );
     noDeaths();
     expectUnready(seen, 'database');
     expectRecovered(times);
@@ -119,7 +143,10 @@ export function faultsUnderLoad(context: () => LoadContext): void {
   it(`answers declared 503s (or succeeds) while Redis is stopped for ${REDIS_STOPPED_MS / 1000} s, turns unready, and every instance serves within 5 s of its return`, async () => {
     const { cluster, http, ports } = context();
     const from = performance.now();
-    const watch = watchReadiness(http, ports.map((_, pin) => pin));
+    const watch = watchReadiness(
+      http,
+      ports.map((_, pin) => pin),
+    );
     let times: Recovery[] = [];
     try {
       await cluster.redis.stop();
@@ -131,7 +158,9 @@ export function faultsUnderLoad(context: () => LoadContext): void {
     const seen = await watch.stop();
     const to = performance.now();
     phases.push({ name: 'Redis was stopped', from, to });
-    figures.push(`Redis stopped ${REDIS_STOPPED_MS / 1000} s: ${describeSummary(summarize(during(current().samples, from, to)))}; instances served again after ${showMs(times)}`);
+    figures.push(
+      `Redis stopped ${REDIS_STOPPED_MS / 1000} s: ${describeSummary(summarize(during(current().samples, from, to)))}; instances served again after ${showMs(times)}`,
+    );
     noDeaths();
     expectUnready(seen, 'redis');
     expectRecovered(times);
@@ -141,7 +170,10 @@ export function faultsUnderLoad(context: () => LoadContext): void {
   it(`answers every request (503 or success) while PostgreSQL is frozen for ${POSTGRES_FROZEN_MS / 1000} s, turns unready, and every instance serves within 5 s of the thaw`, async () => {
     const { cluster, http, ports } = context();
     const from = performance.now();
-    const watch = watchReadiness(http, ports.map((_, pin) => pin));
+    const watch = watchReadiness(
+      http,
+      ports.map((_, pin) => pin),
+    );
     let times: Recovery[] = [];
     try {
       cluster.postgres.freeze();
@@ -155,7 +187,9 @@ export function faultsUnderLoad(context: () => LoadContext): void {
     await sleep(2000);
     const to = performance.now();
     phases.push({ name: 'PostgreSQL was frozen', from, to });
-    figures.push(`PostgreSQL frozen ${POSTGRES_FROZEN_MS / 1000} s: ${describeSummary(summarize(during(current().samples, from, to)))}; instances served again after ${showMs(times)}`);
+    figures.push(
+      `PostgreSQL frozen ${POSTGRES_FROZEN_MS / 1000} s: ${describeSummary(summarize(during(current().samples, from, to)))}; instances served again after ${showMs(times)}`,
+    );
     noDeaths();
     expectUnready(seen, 'database');
     expectRecovered(times);
@@ -181,7 +215,10 @@ export function faultsUnderLoad(context: () => LoadContext): void {
       `SIGTERM instance ${victim.index} (${victim.framework}): ${exit ? `exited ${exit.code ?? exit.signal} after ${Math.round(exitMs)} ms` : 'still running after the deadline'}, restarted in ${Math.round(restartMs)} ms; ${describeSummary(summarize(during(current().samples, from, to)))}`,
     );
     noDeaths();
-    expect(exit, `instance ${victim.index} was still running ${SHUTDOWN_TIMEOUT_SECONDS + 1} s after SIGTERM\n${cluster.logs()}`).toBeDefined();
+    expect(
+      exit,
+      `instance ${victim.index} was still running ${SHUTDOWN_TIMEOUT_SECONDS + 1} s after SIGTERM\n${cluster.logs()}`,
+    ).toBeDefined();
     expect(exit!.code).toBe(0);
     expectNoProblems(problemsDuring(current().samples, from, to));
   }, 60_000);
@@ -190,7 +227,9 @@ export function faultsUnderLoad(context: () => LoadContext): void {
     const { cluster } = context();
     await current().stop();
     const all = current().samples;
-    figures.push(`whole fault run: ${describeSummary(summarize(all))}; ${current().skipped()} requests not started (32 in flight); ${ledger.created.size} accounts answered 201`);
+    figures.push(
+      `whole fault run: ${describeSummary(summarize(all))}; ${current().skipped()} requests not started (32 in flight); ${ledger.created.size} accounts answered 201`,
+    );
     noDeaths();
     const stored = await storedAccounts(cluster.postgres.query, ledger);
     // Strict: a registration answered 503 leaves no account, even one whose COMMIT a frozen or

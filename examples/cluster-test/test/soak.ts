@@ -13,45 +13,51 @@ const WARM_UP_MS = Math.max(10_000, (SOAK_SECONDS * 1000) / 3);
 
 /** Mixed traffic on a healthy cluster: nothing but the contract's answers, and no memory trend (`rssTrend`). */
 export function soak(context: () => LoadContext): void {
-  it(`answers ${SOAK_SECONDS} s of mixed traffic with no 5xx but declared 503s, and no instance's memory grows steadily`, async () => {
-    const { cluster, http, users, ratePerSecond } = context();
-    const ledger = newLedger('soak.cluster.test');
-    const rss: Array<Array<[ms: number, mib: number]>> = cluster.instances.map(() => []);
-    const started = performance.now();
-    const load = startLoad(http, { ratePerSecond, maxInFlight: 32, maxDurationMs: SOAK_SECONDS * 1000, users, ledger });
-    while (performance.now() - started < SOAK_SECONDS * 1000) {
-      await sleep(RSS_EVERY_MS);
-      const at = performance.now() - started;
-      if (at < WARM_UP_MS) continue;
-      for (const [i, instance] of cluster.instances.entries()) {
-        const mib = instance.rss();
-        if (mib !== undefined) rss[i]!.push([at, mib]);
+  it(
+    `answers ${SOAK_SECONDS} s of mixed traffic with no 5xx but declared 503s, and no instance's memory grows steadily`,
+    async () => {
+      const { cluster, http, users, ratePerSecond } = context();
+      const ledger = newLedger('soak.cluster.test');
+      const rss: Array<Array<[ms: number, mib: number]>> = cluster.instances.map(() => []);
+      const started = performance.now();
+      const load = startLoad(http, { ratePerSecond, maxInFlight: 32, maxDurationMs: SOAK_SECONDS * 1000, users, ledger });
+      while (performance.now() - started < SOAK_SECONDS * 1000) {
+        await sleep(RSS_EVERY_MS);
+        const at = performance.now() - started;
+        if (at < WARM_UP_MS) continue;
+        for (const [i, instance] of cluster.instances.entries()) {
+          const mib = instance.rss();
+          if (mib !== undefined) rss[i]!.push([at, mib]);
+        }
       }
-    }
-    await load.stop();
+      await load.stop();
 
-    const trends = rss.map((series) => rssTrend(series));
-    console.log(
-      `soak ${SOAK_SECONDS} s at ${ratePerSecond}/s: ${describeSummary(summarize(load.samples))}; ${load.skipped()} not started\n` +
-        cluster.instances
-          .map((instance, i) => {
-            const series = rss[i]!;
-            const trend = trends[i]!;
-            return `  instance ${i} (${instance.framework}) RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)})`;
-          })
-          .join('\n'),
-    );
-    const deaths = cluster.instances.flatMap((i) => i.deaths());
-    expect(deaths, cluster.logs()).toEqual([]);
-    const problems = problemsDuring(load.samples, 0, Number.POSITIVE_INFINITY);
-    expect(problems, problems.join('\n')).toEqual([]);
-    const growing = trends.flatMap((t, i) =>
-      t.leaking
-        ? [`instance ${i}'s RSS rises ${t.mibPerMinute.toFixed(1)} MiB/min along a line (R² ${t.r2.toFixed(2)}): over ${RSS_LEAK_MIB_PER_MINUTE} MiB/min with R² ≥ ${RSS_TREND_MIN_R2}`]
-        : [],
-    );
-    expect(growing, growing.join('\n')).toEqual([]);
-    const ledgerCheck = ledgerProblems(ledger, await storedAccounts(cluster.postgres.query, ledger));
-    expect(ledgerCheck, ledgerCheck.join('\n')).toEqual([]);
-  }, (SOAK_SECONDS + 60) * 1000);
+      const trends = rss.map((series) => rssTrend(series));
+      console.log(
+        `soak ${SOAK_SECONDS} s at ${ratePerSecond}/s: ${describeSummary(summarize(load.samples))}; ${load.skipped()} not started\n` +
+          cluster.instances
+            .map((instance, i) => {
+              const series = rss[i]!;
+              const trend = trends[i]!;
+              return `  instance ${i} (${instance.framework}) RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)})`;
+            })
+            .join('\n'),
+      );
+      const deaths = cluster.instances.flatMap((i) => i.deaths());
+      expect(deaths, cluster.logs()).toEqual([]);
+      const problems = problemsDuring(load.samples, 0, Number.POSITIVE_INFINITY);
+      expect(problems, problems.join('\n')).toEqual([]);
+      const growing = trends.flatMap((t, i) =>
+        t.leaking
+          ? [
+              `instance ${i}'s RSS rises ${t.mibPerMinute.toFixed(1)} MiB/min along a line (R² ${t.r2.toFixed(2)}): over ${RSS_LEAK_MIB_PER_MINUTE} MiB/min with R² ≥ ${RSS_TREND_MIN_R2}`,
+            ]
+          : [],
+      );
+      expect(growing, growing.join('\n')).toEqual([]);
+      const ledgerCheck = ledgerProblems(ledger, await storedAccounts(cluster.postgres.query, ledger));
+      expect(ledgerCheck, ledgerCheck.join('\n')).toEqual([]);
+    },
+    (SOAK_SECONDS + 60) * 1000,
+  );
 }

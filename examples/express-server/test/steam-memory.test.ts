@@ -1,4 +1,6 @@
 import { describeSteamSignInSuite, startForSuite } from '@gatehousejs/example-server-kit/testing';
 import { createApp } from '../src/app.js';
 
-describeSteamSignInSuite('Express example on the in-memory store', (env, overrides) => startForSuite(createApp, { ...env, DATABASE_URL: 'memory:' }, overrides));
+describeSteamSignInSuite('Express example on the in-memory store', (env, overrides) =>
+  startForSuite(createApp, { ...env, DATABASE_URL: 'memory:' }, overrides),
+);

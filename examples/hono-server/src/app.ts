@@ -1,4 +1,13 @@
-import { chooseRequestId, errorLog, examplePages, handleApiDocs, runWithRequestId, handleDemoApp, handleResetPasswordPage, type AppParts } from '@gatehousejs/example-server-kit';
+import {
+  chooseRequestId,
+  errorLog,
+  examplePages,
+  handleApiDocs,
+  runWithRequestId,
+  handleDemoApp,
+  handleResetPasswordPage,
+  type AppParts,
+} from '@gatehousejs/example-server-kit';
 import { authRoutes, cors, errorHandler, jsonResponse, notFound, securityHeaders, userRoutes } from '@gatehousejs/hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';

@@ -31,19 +31,36 @@ describe('threat: BOOTSTRAP_SUPER_EMAIL promotes an account someone registered f
   it('says in one start-up line that the account existed and its sessions were revoked, and only when it did', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'gatehouse-bootstrap-'));
     folders.push(folder);
-    const env = { JWT_SECRET: 'x'.repeat(32), JWT_REFRESH_SECRET: 'y'.repeat(32), DATABASE_URL: `sqlite:${join(folder, 'auth.db')}`, PORT: '0', MAILHOG_SMTP_PORT: '0' };
+    const env = {
+      JWT_SECRET: 'x'.repeat(32),
+      JWT_REFRESH_SECRET: 'y'.repeat(32),
+      DATABASE_URL: `sqlite:${join(folder, 'auth.db')}`,
+      PORT: '0',
+      MAILHOG_SMTP_PORT: '0',
+    };
     const start = async (extra: Record<string, string>, log: Logger) => {
       let auth: Auth | undefined;
-      const running = await startServer(readServerSettings({ ...env, ...extra }, { databaseFile: ':memory:' }), (parts) => {
-        auth = parts.auth;
-        return (_req, res) => res.end();
-      }, log);
+      const running = await startServer(
+        readServerSettings({ ...env, ...extra }, { databaseFile: ':memory:' }),
+        (parts) => {
+          auth = parts.auth;
+          return (_req, res) => res.end();
+        },
+        log,
+      );
       return { running, auth: auth! };
     };
 
     // Someone registers the address the operator will bootstrap later, and holds a session.
     const first = await start({}, recordingLogger());
-    await first.auth.register({ email: ADDRESS, username: 'squatter', password: 'squatter passphrase 77', confirmPassword: 'squatter passphrase 77', firstName: 'Sam', lastName: 'Quatter' });
+    await first.auth.register({
+      email: ADDRESS,
+      username: 'squatter',
+      password: 'squatter passphrase 77',
+      confirmPassword: 'squatter passphrase 77',
+      firstName: 'Sam',
+      lastName: 'Quatter',
+    });
     await first.running.close();
 
     const bootstrap = { BOOTSTRAP_SUPER_EMAIL: ADDRESS, BOOTSTRAP_SUPER_PASSWORD: BOOTSTRAP_PASSWORD };

@@ -6,7 +6,10 @@ const readServerSettings = (env: NodeJS.ProcessEnv) => readWithDefaults(env, DEF
 
 const SECRETS = { JWT_SECRET: 'x'.repeat(32), JWT_REFRESH_SECRET: 'y'.repeat(32) };
 /** As `openssl rand -base64 36` prints them. */
-const STRONG = { JWT_SECRET: 'kq3Vw9Zx1Lr0Pm7Tt2Yb5Nc8Hd4Jf6Gs+Ua/Ei1Ox9Rl', JWT_REFRESH_SECRET: 'Bz7Qn2Wm5Xc8Vk1Lp4Jr0Ht3Gy6Fd9Sa+Ei/Ou2Mb7Nq' };
+const STRONG = {
+  JWT_SECRET: 'kq3Vw9Zx1Lr0Pm7Tt2Yb5Nc8Hd4Jf6Gs+Ua/Ei1Ox9Rl',
+  JWT_REFRESH_SECRET: 'Bz7Qn2Wm5Xc8Vk1Lp4Jr0Ht3Gy6Fd9Sa+Ei/Ou2Mb7Nq',
+};
 
 describe('readServerSettings (CONTRACT §7)', () => {
   it('uses the contract defaults with no environment at all', () => {
@@ -135,8 +138,15 @@ describe('readServerSettings (CONTRACT §7)', () => {
 
   it('turns the development mail viewer off in production, and refuses MAILHOG_ENABLED there unless acknowledged', () => {
     expect(readServerSettings({ ...STRONG, NODE_ENV: 'production' }).devMail.enabled).toBe(false);
-    expect(() => readServerSettings({ ...STRONG, NODE_ENV: 'production', MAILHOG_ENABLED: 'true' })).toThrow(/MAILHOG_ALLOW_IN_PRODUCTION=true/);
-    const acknowledged = readServerSettings({ ...STRONG, NODE_ENV: 'production', MAILHOG_ENABLED: 'true', MAILHOG_ALLOW_IN_PRODUCTION: 'true' });
+    expect(() => readServerSettings({ ...STRONG, NODE_ENV: 'production', MAILHOG_ENABLED: 'true' })).toThrow(
+      /MAILHOG_ALLOW_IN_PRODUCTION=true/,
+    );
+    const acknowledged = readServerSettings({
+      ...STRONG,
+      NODE_ENV: 'production',
+      MAILHOG_ENABLED: 'true',
+      MAILHOG_ALLOW_IN_PRODUCTION: 'true',
+    });
     expect(acknowledged.devMail).toMatchObject({ enabled: true, exposedInProduction: true });
   });
 
@@ -146,7 +156,9 @@ describe('readServerSettings (CONTRACT §7)', () => {
       expect(start).toThrow(/JWT_SECRET is too predictable for production/);
       expect(start).not.toThrow(weak);
     }
-    expect(() => readServerSettings({ ...STRONG, NODE_ENV: 'production', JWT_REFRESH_SECRET: 'b'.repeat(40) })).toThrow(/JWT_REFRESH_SECRET is too predictable/);
+    expect(() => readServerSettings({ ...STRONG, NODE_ENV: 'production', JWT_REFRESH_SECRET: 'b'.repeat(40) })).toThrow(
+      /JWT_REFRESH_SECRET is too predictable/,
+    );
     expect(readServerSettings({ ...STRONG, NODE_ENV: 'production' }).auth.accessTokenSecret).toBe(STRONG.JWT_SECRET);
     // Outside production the length rule alone applies, as before.
     expect(readServerSettings({ JWT_SECRET: 'a'.repeat(36), JWT_REFRESH_SECRET: 'b'.repeat(36) }).ephemeralSecrets).toBe(false);

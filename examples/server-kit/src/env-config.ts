@@ -129,7 +129,10 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 
 /** `CORS_ORIGINS=https://app.example.com,https://admin.example.com`; `*` is refused on purpose. */
 function origins(env: NodeJS.ProcessEnv, name: string): string[] {
-  const list = (env[name] ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean);
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   for (const origin of list) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
       throw new ConfigurationError(`${name} must list origins such as https://app.example.com (no paths, no *).`);

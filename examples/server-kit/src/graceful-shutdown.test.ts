@@ -22,11 +22,19 @@ function get(url: string, agent: Agent): Promise<IncomingMessage & { text: strin
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       res.on('end', () => resolve(Object.assign(res, { text })));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
-const SETTINGS = { JWT_SECRET: 'x'.repeat(32), JWT_REFRESH_SECRET: 'y'.repeat(32), DATABASE_URL: 'memory:', PORT: '0', MAILHOG_SMTP_PORT: '0' };
+const SETTINGS = {
+  JWT_SECRET: 'x'.repeat(32),
+  JWT_REFRESH_SECRET: 'y'.repeat(32),
+  DATABASE_URL: 'memory:',
+  PORT: '0',
+  MAILHOG_SMTP_PORT: '0',
+};
 
 describe('graceful shutdown', () => {
   it('answers the request in flight and the next request on an idle keep-alive connection with Connection: close, and stops accepting', async () => {
@@ -90,15 +98,19 @@ describe('runFromEnvironment on SIGTERM', () => {
   });
 
   async function start(env: Record<string, string>) {
-    for (const [name, value] of Object.entries({ ...SETTINGS, SMTP_HOST: '', REDIS_URL: '', RATE_LIMIT_STORE: '', ...env })) vi.stubEnv(name, value);
+    for (const [name, value] of Object.entries({ ...SETTINGS, SMTP_HOST: '', REDIS_URL: '', RATE_LIMIT_STORE: '', ...env }))
+      vi.stubEnv(name, value);
     const lines: string[] = [];
-    for (const level of ['log', 'warn', 'error'] as const) vi.spyOn(console, level).mockImplementation((line: string) => void lines.push(line));
+    for (const level of ['log', 'warn', 'error'] as const)
+      vi.spyOn(console, level).mockImplementation((line: string) => void lines.push(line));
     const exits: number[] = [];
     vi.spyOn(process, 'exit').mockImplementation(((code?: number) => void exits.push(code ?? 0)) as typeof process.exit);
     const app = slowApp();
     // The listener the entry point builds is ours; its URL is read from the log line.
     await runFromEnvironment(() => app.listener, { databaseFile: ':memory:' });
-    const listening = lines.map((l) => JSON.parse(l) as { message: string; url?: string }).find((l) => l.message === 'gatehouse example server listening');
+    const listening = lines
+      .map((l) => JSON.parse(l) as { message: string; url?: string })
+      .find((l) => l.message === 'gatehouse example server listening');
     return { app, lines, exits, url: listening!.url! };
   }
 

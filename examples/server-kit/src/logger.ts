@@ -104,6 +104,7 @@ function reasonOf(error: Error): string {
 export function errorLog(log: Logger): ErrorLog {
   return {
     unexpected: (error) => log.error('unexpected error', describeError(error)),
-    unavailable: (error: AuthError) => log.warn(`${error.dependency ?? 'dependency'} unavailable`, { errorCode: error.code, reason: reasonOf(error) }),
+    unavailable: (error: AuthError) =>
+      log.warn(`${error.dependency ?? 'dependency'} unavailable`, { errorCode: error.code, reason: reasonOf(error) }),
   };
 }

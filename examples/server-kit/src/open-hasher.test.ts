@@ -17,7 +17,9 @@ describe('openHasher', () => {
     const setup = await openHasher(FAST, log, { poolSize: 1 });
     try {
       expect(setup.kind).toBe('native');
-      expect(log.lines).toEqual([{ message: expect.stringContaining('native'), fields: expect.objectContaining({ hasher: 'native', threads: 1, capacity: 2 }) }]);
+      expect(log.lines).toEqual([
+        { message: expect.stringContaining('native'), fields: expect.objectContaining({ hasher: 'native', threads: 1, capacity: 2 }) },
+      ]);
       const phc = await setup.hasher.hash('pw-12345678');
       await expect(createArgon2idHasher(FAST).verify(phc, 'pw-12345678')).resolves.toBe(true);
     } finally {
@@ -33,7 +35,12 @@ describe('openHasher', () => {
     try {
       expect(setup.kind).toBe('hash-wasm');
       expect(log.lines).toHaveLength(1);
-      expect(log.lines[0]!.fields).toMatchObject({ hasher: 'hash-wasm', threads: 1, capacity: 2, reason: expect.stringContaining('@node-rs/argon2') });
+      expect(log.lines[0]!.fields).toMatchObject({
+        hasher: 'hash-wasm',
+        threads: 1,
+        capacity: 2,
+        reason: expect.stringContaining('@node-rs/argon2'),
+      });
       const phc = await setup.hasher.hash('pw-12345678');
       await expect(createArgon2idHasher(FAST).verify(phc, 'pw-12345678')).resolves.toBe(true);
     } finally {

@@ -61,7 +61,9 @@ describe('openRateLimiter (RATE_LIMIT_STORE=auto)', () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const opening = openRateLimiter(settings({ REDIS_URL: `redis://:s3cret-pw@127.0.0.1:${port}` }), createMemoryStore(), silentLogger);
-    await expect(opening).rejects.toThrow(new ConfigurationError(`cannot reach the Redis server of REDIS_URL (connect ECONNREFUSED 127.0.0.1:${port})`));
+    await expect(opening).rejects.toThrow(
+      new ConfigurationError(`cannot reach the Redis server of REDIS_URL (connect ECONNREFUSED 127.0.0.1:${port})`),
+    );
   });
 
   it.skipIf(!reachable && !DATABASES_REQUIRED)('uses Redis when REDIS_URL is set (Redis at 127.0.0.1:6379)', async () => {

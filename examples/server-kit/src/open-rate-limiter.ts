@@ -32,7 +32,14 @@ const isSqlStore = (store: AuthStore): store is SqlStore => 'rateLimiter' in sto
  * this process's memory.
  */
 export async function openRateLimiter(settings: ServerSettings, store: AuthStore, log: Logger): Promise<RateLimiterSetup> {
-  const wanted = settings.rateLimitStore === 'auto' ? (settings.redisUrl ? 'redis' : isSqlStore(store) ? 'database' : 'memory') : settings.rateLimitStore;
+  const wanted =
+    settings.rateLimitStore === 'auto'
+      ? settings.redisUrl
+        ? 'redis'
+        : isSqlStore(store)
+          ? 'database'
+          : 'memory'
+      : settings.rateLimitStore;
   if (wanted === 'redis') {
     if (!settings.redisUrl) throw new ConfigurationError('RATE_LIMIT_STORE=redis needs REDIS_URL.');
     const { connectTimeoutMs, commandTimeoutMs } = settings.operations.redis;

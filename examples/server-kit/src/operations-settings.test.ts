@@ -35,11 +35,17 @@ describe('readOperationsSettings', () => {
 
   it('refuses a wrong value with one line naming the variable', () => {
     expect(() => readOperationsSettings({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(
-      new ConfigurationError('TRUST_PROXY must list IP addresses or CIDR ranges such as 10.0.0.0/8 (not an IP address or CIDR range: 10.0.0.0/33).'),
+      new ConfigurationError(
+        'TRUST_PROXY must list IP addresses or CIDR ranges such as 10.0.0.0/8 (not an IP address or CIDR range: 10.0.0.0/33).',
+      ),
     );
-    expect(() => readOperationsSettings({ SHUTDOWN_TIMEOUT: 'soon' })).toThrow(new ConfigurationError('SHUTDOWN_TIMEOUT must be a duration such as 500ms, 5s or 1m (at most 1h).'));
+    expect(() => readOperationsSettings({ SHUTDOWN_TIMEOUT: 'soon' })).toThrow(
+      new ConfigurationError('SHUTDOWN_TIMEOUT must be a duration such as 500ms, 5s or 1m (at most 1h).'),
+    );
     expect(() => readOperationsSettings({ DATABASE_QUERY_TIMEOUT: '0' })).toThrow(ConfigurationError);
-    expect(() => readOperationsSettings({ DATABASE_POOL_SIZE: '0' })).toThrow(new ConfigurationError('DATABASE_POOL_SIZE must be a whole number from 1 to 1000.'));
+    expect(() => readOperationsSettings({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      new ConfigurationError('DATABASE_POOL_SIZE must be a whole number from 1 to 1000.'),
+    );
     expect(() => readOperationsSettings({ DATABASE_POOL_SIZE: '2.5' })).toThrow(ConfigurationError);
   });
 });

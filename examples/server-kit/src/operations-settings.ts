@@ -41,12 +41,16 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallbackMs: number):
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new ConfigurationError(`${name} must be a whole number from 1 to ${max}.`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+    throw new ConfigurationError(`${name} must be a whole number from 1 to ${max}.`);
   return Number(raw);
 }
 
 function trustedProxies(env: NodeJS.ProcessEnv, name: string): string[] {
-  const list = (env[name] ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   try {
     parseTrustedProxies(list);
   } catch (error) {

@@ -74,7 +74,11 @@ export function createReadiness(checks: readonly DependencyCheck[], timeoutMs: n
     async check() {
       if (stopping) {
         const checksNow = Object.fromEntries(checks.map((c) => [c.name, last?.answer.body.checks[c.name] ?? 'ok']));
-        return { status: 503, body: { status: 'stopping', checks: checksNow }, headers: { 'Cache-Control': 'no-store', 'Retry-After': RETRY_AFTER_SECONDS } };
+        return {
+          status: 503,
+          body: { status: 'stopping', checks: checksNow },
+          headers: { 'Cache-Control': 'no-store', 'Retry-After': RETRY_AFTER_SECONDS },
+        };
       }
       if (last && now() - last.at < FRESH_MS) return last.answer;
       running ??= run().finally(() => {

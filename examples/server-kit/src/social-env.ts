@@ -1,7 +1,20 @@
 import { AuthError, parseSocialConfig, type SocialConfigInput } from '@gatehousejs/core';
 
 /** OAuth 2.0 / OIDC providers configured by `OAUTH_<ID>_CLIENT_ID` and `OAUTH_<ID>_CLIENT_SECRET`. */
-const CREDENTIAL_PROVIDERS = ['google', 'microsoft', 'facebook', 'x', 'linkedin', 'github', 'gitlab', 'discord', 'twitch', 'spotify', 'slack', 'battlenet'] as const;
+const CREDENTIAL_PROVIDERS = [
+  'google',
+  'microsoft',
+  'facebook',
+  'x',
+  'linkedin',
+  'github',
+  'gitlab',
+  'discord',
+  'twitch',
+  'spotify',
+  'slack',
+  'battlenet',
+] as const;
 
 const read = (env: NodeJS.ProcessEnv, name: string) => {
   const raw = env[name]?.trim();
@@ -34,12 +47,15 @@ export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, probl
     const authorizationEndpoint = read(env, `${prefix}AUTHORIZATION_URL`);
     const tokenEndpoint = read(env, `${prefix}TOKEN_URL`);
     const apiBase = read(env, `${prefix}API_URL`);
-    if (authorizationEndpoint || tokenEndpoint) warnings.push(`${prefix}AUTHORIZATION_URL/TOKEN_URL replace the provider's endpoints: for tests only.`);
+    if (authorizationEndpoint || tokenEndpoint)
+      warnings.push(`${prefix}AUTHORIZATION_URL/TOKEN_URL replace the provider's endpoints: for tests only.`);
     providers[id] = {
       clientId,
       clientSecret,
       ...(issuer ? { issuer } : {}),
-      ...(authorizationEndpoint && tokenEndpoint ? { endpoints: { authorizationEndpoint, tokenEndpoint, ...(apiBase ? { apiBase } : {}) } } : {}),
+      ...(authorizationEndpoint && tokenEndpoint
+        ? { endpoints: { authorizationEndpoint, tokenEndpoint, ...(apiBase ? { apiBase } : {}) } }
+        : {}),
       ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_TENANT') ? { tenant: read(env, 'OAUTH_MICROSOFT_TENANT') } : {}),
       ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_AUTHORITY') ? { authority: read(env, 'OAUTH_MICROSOFT_AUTHORITY') } : {}),
     };
@@ -75,13 +91,22 @@ export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, probl
   }
   const allowInsecureProviders = read(env, 'OAUTH_ALLOW_INSECURE_PROVIDERS')?.toLowerCase() === 'true';
   if (allowInsecureProviders) warnings.push('OAUTH_ALLOW_INSECURE_PROVIDERS lets providers be reached over plain http: for tests only.');
-  const allowlist = (read(env, 'OAUTH_REDIRECT_ALLOWLIST') ?? `${appUrl}/`).split(',').map((entry) => entry.trim()).filter(Boolean);
-  const config: SocialConfigInput = { appUrl, redirectAllowlist: allowlist, allowInsecureProviders, providers: providers as SocialConfigInput['providers'] };
+  const allowlist = (read(env, 'OAUTH_REDIRECT_ALLOWLIST') ?? `${appUrl}/`)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const config: SocialConfigInput = {
+    appUrl,
+    redirectAllowlist: allowlist,
+    allowInsecureProviders,
+    providers: providers as SocialConfigInput['providers'],
+  };
   try {
     parseSocialConfig(config);
   } catch (error) {
     // Name the variables, not core's setting paths; never echo a secret.
-    if (error instanceof AuthError) throw problem(`Invalid social sign-in configuration: ${error.message.replace(/^Invalid setting social\./, '')}`);
+    if (error instanceof AuthError)
+      throw problem(`Invalid social sign-in configuration: ${error.message.replace(/^Invalid setting social\./, '')}`);
     throw error;
   }
   return { config: Object.keys(providers).length > 0 ? config : { ...config, providers: {} }, warnings };

@@ -54,7 +54,11 @@ function originFormOnly(listener: RequestListener): RequestListener {
       listener(req, res);
       return;
     }
-    const body = JSON.stringify({ statusCode: 400, message: 'The request target must be a path such as /api/v1/health.', error: 'Bad Request' });
+    const body = JSON.stringify({
+      statusCode: 400,
+      message: 'The request target must be a path such as /api/v1/health.',
+      error: 'Bad Request',
+    });
     res.writeHead(400, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': Buffer.byteLength(body),
@@ -103,7 +107,9 @@ export async function startServer(
   overrides: { clock?: Clock } = {},
 ): Promise<RunningServer> {
   if (settings.ephemeralSecrets) {
-    log.warn('JWT_SECRET / JWT_REFRESH_SECRET are not set: using secrets generated for this process only. Tokens die with the process. Set both (32+ characters) to keep sessions across restarts; production refuses to start without them.');
+    log.warn(
+      'JWT_SECRET / JWT_REFRESH_SECRET are not set: using secrets generated for this process only. Tokens die with the process. Set both (32+ characters) to keep sessions across restarts; production refuses to start without them.',
+    );
   }
   // What is open so far, closed in reverse if a later step fails, so a failed start leaves nothing running.
   const opened: Array<() => Promise<void>> = [];
@@ -158,11 +164,16 @@ export async function startServer(
 
     // Only configured dependencies: no database check on the in-memory store, none for Redis without it.
     const checks: DependencyCheck[] = [];
-    if ('ping' in store && typeof store.ping === 'function') checks.push({ name: 'database', ping: () => (store as { ping(): Promise<void> }).ping() });
+    if ('ping' in store && typeof store.ping === 'function')
+      checks.push({ name: 'database', ping: () => (store as { ping(): Promise<void> }).ping() });
     if (limits.ping) checks.push({ name: 'redis', ping: limits.ping });
     const readiness = createReadiness(checks, operations.readinessTimeoutMs);
 
-    const http = { trustedProxyHops: settings.trustedProxyHops, trustedProxies: operations.trustedProxies, corsOrigins: settings.corsOrigins };
+    const http = {
+      trustedProxyHops: settings.trustedProxyHops,
+      trustedProxies: operations.trustedProxies,
+      corsOrigins: settings.corsOrigins,
+    };
     const draining = createDraining(createListener({ auth, log, mailViewer: mail.viewerCatcher, http, readiness }));
     const server = createServer(originFormOnly(draining.listener));
     // A slow client must not hold a connection forever.
@@ -179,7 +190,10 @@ export async function startServer(
     // Only now: before the server listens, the viewer's URL may point at a port someone else holds.
     if (mail.viewerCatcher) {
       const { host, port: smtpPort } = mail.viewerCatcher;
-      log.info('development mail catcher: mail is caught in-process', { smtp: `${host}:${smtpPort}`, viewer: `${settings.appUrl}/mailhog/` });
+      log.info('development mail catcher: mail is caught in-process', {
+        smtp: `${host}:${smtpPort}`,
+        viewer: `${settings.appUrl}/mailhog/`,
+      });
     }
 
     // Housekeeping: ended tokens and rate-limit windows are deleted every 10 minutes (and once now).

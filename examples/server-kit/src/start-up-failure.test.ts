@@ -79,7 +79,10 @@ describe('start-up failures the operator can fix: one line naming the setting', 
   it('names PORT and HOST when the port is taken, and announces no mail viewer on it', async () => {
     const port = await busyPort();
     const log = recordingLogger();
-    const settings = readServerSettings({ ...SECRETS, PORT: String(port), MAILHOG_SMTP_PORT: '0', DATABASE_URL: 'memory:' }, { databaseFile: ':memory:' });
+    const settings = readServerSettings(
+      { ...SECRETS, PORT: String(port), MAILHOG_SMTP_PORT: '0', DATABASE_URL: 'memory:' },
+      { databaseFile: ':memory:' },
+    );
     const message = await failureOf(startServer(settings, emptyApp, log));
     expect(message).toBe(`cannot start: PORT ${port} on 127.0.0.1 is already in use; stop the other server or choose another PORT.`);
     expect(log.lines.filter((line) => line.includes('mailhog'))).toEqual([]);
@@ -87,7 +90,10 @@ describe('start-up failures the operator can fix: one line naming the setting', 
 
   it('announces the mail viewer only after the HTTP server listens', async () => {
     const log = recordingLogger();
-    const settings = readServerSettings({ ...SECRETS, PORT: '0', MAILHOG_SMTP_PORT: '0', DATABASE_URL: 'memory:' }, { databaseFile: ':memory:' });
+    const settings = readServerSettings(
+      { ...SECRETS, PORT: '0', MAILHOG_SMTP_PORT: '0', DATABASE_URL: 'memory:' },
+      { databaseFile: ':memory:' },
+    );
     const running = await startServer(settings, emptyApp, log);
     try {
       const listening = log.lines.findIndex((line) => line.startsWith('gatehouse example server listening'));

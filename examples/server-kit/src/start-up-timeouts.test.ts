@@ -4,10 +4,24 @@ import { readServerSettings } from './env-config.js';
 import { silentLogger } from './logger.js';
 import { startUpFailureMessage } from './main-entry.js';
 import { startServer } from './start-server.js';
-import { canStartPrivateServices, freePort, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './testing/private-services.js';
+import {
+  canStartPrivateServices,
+  freePort,
+  startPrivatePostgres,
+  startPrivateRedis,
+  type PrivatePostgres,
+  type PrivateRedis,
+} from './testing/private-services.js';
 
 const emptyApp = (): RequestListener => (_request, response) => void response.end();
-const BASE = { JWT_SECRET: 'x'.repeat(32), JWT_REFRESH_SECRET: 'y'.repeat(32), PORT: '0', MAILHOG_SMTP_PORT: '0', DATABASE_CONNECT_TIMEOUT: '1s', REDIS_CONNECT_TIMEOUT: '1s' };
+const BASE = {
+  JWT_SECRET: 'x'.repeat(32),
+  JWT_REFRESH_SECRET: 'y'.repeat(32),
+  PORT: '0',
+  MAILHOG_SMTP_PORT: '0',
+  DATABASE_CONNECT_TIMEOUT: '1s',
+  REDIS_CONNECT_TIMEOUT: '1s',
+};
 
 /** Starts with `env`, expects a failure, and returns its one line and how long it took. */
 async function failedStart(env: Record<string, string>): Promise<{ line: string | undefined; ms: number }> {

@@ -23,6 +23,10 @@ export function parseRoles(values: readonly unknown[], env: CliIo['env']): strin
   const known = configuredRoles(env);
   const roles = [...new Set(values.map(String))];
   const unknown = roles.filter((r) => !known.includes(r));
-  if (unknown.length > 0) throw new CliFailure(`Unknown role ${unknown.map((r) => `"${r}"`).join(', ')}: use ${known.join(', ')} (GATEHOUSE_ROLES sets the list).`, EXIT.usage);
+  if (unknown.length > 0)
+    throw new CliFailure(
+      `Unknown role ${unknown.map((r) => `"${r}"`).join(', ')}: use ${known.join(', ')} (GATEHOUSE_ROLES sets the list).`,
+      EXIT.usage,
+    );
   return roles;
 }

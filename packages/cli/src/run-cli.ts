@@ -10,7 +10,7 @@ import { setRoles } from './commands/set-roles.js';
 const COMMANDS: readonly Command[] = [migrate, createUser, setRoles, listUsers, revokeSessions];
 
 const OVERVIEW = [
-  'Usage: gatehouse <command> [options]    (DATABASE_URL names the database; GATEHOUSE_ROLES=a,b,… an app\'s own role set)',
+  "Usage: gatehouse <command> [options]    (DATABASE_URL names the database; GATEHOUSE_ROLES=a,b,… an app's own role set)",
   '',
   ...COMMANDS.map((c) => `  ${c.name.padEnd(16)} ${c.summary}`),
   '',

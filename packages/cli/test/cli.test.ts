@@ -1,7 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DATABASES_REQUIRED, postgresTestServer, sqliteTestServer, unreachableMessage, type Scratch, type SqlTestServer } from '@gatehousejs/store-sql/testing';
+import {
+  DATABASES_REQUIRED,
+  postgresTestServer,
+  sqliteTestServer,
+  unreachableMessage,
+  type Scratch,
+  type SqlTestServer,
+} from '@gatehousejs/store-sql/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.js';
 
@@ -11,7 +18,13 @@ function cli(env: Record<string, string | undefined>) {
   return async (args: string[], stdin = '') => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli({ args, env: { ARGON2_MEMORY_COST: '1024', ARGON2_TIME_COST: '1', ...env }, readStdin: async () => stdin, out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = await runCli({
+      args,
+      env: { ARGON2_MEMORY_COST: '1024', ARGON2_TIME_COST: '1', ...env },
+      readStdin: async () => stdin,
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    });
     return { code, out, err };
   };
 }
@@ -26,11 +39,14 @@ describe('gatehouse without a database', () => {
     expect((await run([])).code).toBe(2);
   });
 
-  it.each(['migrate', 'create-user', 'set-roles', 'list-users', 'revoke-sessions'])('%s --help prints its usage and exits 0', async (name) => {
-    const { code, out } = await run([name, '--help']);
-    expect(code).toBe(0);
-    expect(out[0]).toMatch(new RegExp(`^Usage: gatehouse ${name}( |$)`));
-  });
+  it.each(['migrate', 'create-user', 'set-roles', 'list-users', 'revoke-sessions'])(
+    '%s --help prints its usage and exits 0',
+    async (name) => {
+      const { code, out } = await run([name, '--help']);
+      expect(code).toBe(0);
+      expect(out[0]).toMatch(new RegExp(`^Usage: gatehouse ${name}( |$)`));
+    },
+  );
 
   it('exits 2 on an unknown command, an unknown option, a missing DATABASE_URL or an unknown role', async () => {
     expect((await run(['frobnicate'])).code).toBe(2);
@@ -86,7 +102,10 @@ function adminCases(url: () => string) {
   });
 
   it('creates a confirmed user with roles, reading the password from stdin, and lists it', async () => {
-    const created = await run(['create-user', '--email', 'Root@Example.test', '--password-stdin', '--role', 'super', '--role', 'admin'], `${PASSWORD}\n`);
+    const created = await run(
+      ['create-user', '--email', 'Root@Example.test', '--password-stdin', '--role', 'super', '--role', 'admin'],
+      `${PASSWORD}\n`,
+    );
     expect(created.err).toEqual([]);
     expect(created.code).toBe(0);
     expect(created.out[0]).toMatch(/root@example\.test {2}Root {2}roles=(super,admin|admin,super) {2}active$/);
@@ -119,7 +138,7 @@ function adminCases(url: () => string) {
     expect((await run(['set-roles', 'ed@example.test'])).out[0]).toMatch(/roles=-/);
   });
 
-  it('takes an app\'s own roles from GATEHOUSE_ROLES, and refuses them without it (exit 2)', async () => {
+  it("takes an app's own roles from GATEHOUSE_ROLES, and refuses them without it (exit 2)", async () => {
     const withEditor = (args: string[]) => cli({ DATABASE_URL: url(), GATEHOUSE_ROLES: 'super, admin, manager, user, editor' })(args);
     expect((await run(['set-roles', 'ed@example.test', 'editor'])).code).toBe(2);
     const set = await withEditor(['set-roles', 'ed@example.test', 'editor']);

@@ -65,7 +65,10 @@ export class GatehouseApiError extends Error {
   ) {
     super(isErrorBody(body) ? body.message : status === 0 ? 'The server could not be reached.' : `The request failed (HTTP ${status}).`);
     this.code = codeFor(status);
-    this.details = isErrorBody(body) && Array.isArray(body.details) ? body.details.map((d) => ({ path: String(d.path), message: String(d.message) })) : [];
+    this.details =
+      isErrorBody(body) && Array.isArray(body.details)
+        ? body.details.map((d) => ({ path: String(d.path), message: String(d.message) }))
+        : [];
   }
 }
 

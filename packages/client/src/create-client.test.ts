@@ -47,7 +47,9 @@ describe('createGatehouseClient against a real server', () => {
     await server.auth.whenIdle();
     const mail = server.mails.find((m) => m.to === input.email && m.kind === 'password-reset') as { token: string };
     await c.resetPassword({ token: mail.token, password: 'a new long passphrase', confirmPassword: 'a new long passphrase' });
-    await expect(c.login({ email: input.email, password: 'a new long passphrase' })).resolves.toMatchObject({ user: { email: input.email } });
+    await expect(c.login({ email: input.email, password: 'a new long passphrase' })).resolves.toMatchObject({
+      user: { email: input.email },
+    });
   });
 
   it('throws one typed error with the status, code, sentence and details of the answer', async () => {
@@ -70,14 +72,19 @@ describe('createGatehouseClient against a real server', () => {
 
   it('keeps no session when the server conceals registered addresses and answers with a message only', async () => {
     const concealed = { message: 'Registration received. Please check your e-mail to continue.' };
-    const c = client({ fetch: async () => new Response(JSON.stringify(concealed), { status: 201, headers: { 'content-type': 'application/json' } }) });
+    const c = client({
+      fetch: async () => new Response(JSON.stringify(concealed), { status: 201, headers: { 'content-type': 'application/json' } }),
+    });
     await expect(c.register(newAccount())).resolves.toEqual(concealed);
     expect(await c.session()).toBeNull();
   });
 
   it('answers NETWORK_ERROR with status 0 when the server cannot be reached', async () => {
     const c = createGatehouseClient({ baseUrl: 'http://127.0.0.1:9' });
-    await expect(c.login({ email: 'a@example.test', password: 'whatever it is' })).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    await expect(c.login({ email: 'a@example.test', password: 'whatever it is' })).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
   });
 
   it('logs out: the server revokes the refresh token and the client forgets the session', async () => {

@@ -207,7 +207,14 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     socialProviders: async () => (await call<{ providers: SocialProvider[] }>('GET', '/auth/oauth/providers')).providers,
     identities: async () => (await authorized<{ identities: LinkedIdentity[] }>('GET', '/users/me/identities')).identities,
     startLinking: async (provider, redirectUri) =>
-      (await authorized<{ url: string }>('POST', `/auth/oauth/${encodeURIComponent(provider)}/link`, { redirect_uri: redirectUri }, 'same-origin')).url,
+      (
+        await authorized<{ url: string }>(
+          'POST',
+          `/auth/oauth/${encodeURIComponent(provider)}/link`,
+          { redirect_uri: redirectUri },
+          'same-origin',
+        )
+      ).url,
     unlinkIdentity: (provider) => authorized<void>('DELETE', `/users/me/identities/${encodeURIComponent(provider)}`),
     request: (method, path, body) => authorized(method, path.replace(/^\/api\/v1/, ''), body),
     session: async () => storage.load(),

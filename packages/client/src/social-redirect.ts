@@ -24,7 +24,10 @@ export function readSocialRedirect(url: string | URL): SocialRedirect | undefine
   const params = new URL(url).searchParams;
   const error = params.get('error');
   if (error !== null) {
-    return { kind: 'error', error: (CALLBACK_ERRORS as readonly string[]).includes(error) ? (error as SocialCallbackError) : 'provider_error' };
+    return {
+      kind: 'error',
+      error: (CALLBACK_ERRORS as readonly string[]).includes(error) ? (error as SocialCallbackError) : 'provider_error',
+    };
   }
   const code = params.get('code');
   if (code) return { kind: 'code', code };

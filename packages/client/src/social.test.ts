@@ -71,7 +71,14 @@ describe('social sign-in and linked identities through the client', () => {
       lastLoginAt: at,
     });
     await expect(client.identities()).resolves.toEqual([
-      { provider: 'github', email: 'octo@example.test', emailVerified: true, displayName: 'Octo', createdAt: at.toISOString(), lastLoginAt: at.toISOString() },
+      {
+        provider: 'github',
+        email: 'octo@example.test',
+        emailVerified: true,
+        displayName: 'Octo',
+        createdAt: at.toISOString(),
+        lastLoginAt: at.toISOString(),
+      },
     ]);
     await expect(client.unlinkIdentity('github')).resolves.toBeUndefined();
     await expect(client.identities()).resolves.toEqual([]);

@@ -46,9 +46,20 @@ describe('createAuth', () => {
     const h = createFlowHarness();
     const { user } = await h.register({ email: 'profile@example.com' });
     const profile = await h.auth.getUserProfile(user.id);
-    expect(Object.keys(profile).sort()).toEqual(
-      ['createdAt', 'email', 'emailVerifiedAt', 'firstName', 'id', 'isActive', 'lastLoginAt', 'lastName', 'passwordChangedAt', 'roles', 'updatedAt', 'username'],
-    );
+    expect(Object.keys(profile).sort()).toEqual([
+      'createdAt',
+      'email',
+      'emailVerifiedAt',
+      'firstName',
+      'id',
+      'isActive',
+      'lastLoginAt',
+      'lastName',
+      'passwordChangedAt',
+      'roles',
+      'updatedAt',
+      'username',
+    ]);
     expect(JSON.stringify(profile)).not.toContain(PASSWORD);
     await expectAuthError(h.auth.getUserProfile('no-such-id'), 'USER_NOT_FOUND');
   });
@@ -93,7 +104,14 @@ describe('createAuth().whenIdle', () => {
       },
       hasher: createFakeHasher(),
     });
-    await auth.register({ firstName: 'A', lastName: 'B', username: 'idle', email: 'idle@example.com', password: PASSWORD, confirmPassword: PASSWORD });
+    await auth.register({
+      firstName: 'A',
+      lastName: 'B',
+      username: 'idle',
+      email: 'idle@example.com',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     let idle = false;
     const waiting = auth.whenIdle().then(() => (idle = true));
     await new Promise((resolve) => setImmediate(resolve));

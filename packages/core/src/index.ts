@@ -52,7 +52,13 @@ export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';
 export type { Random } from './ports/random.js';
 
-export type { ProviderId, ProviderProfile, OAuthProviderDefinition, OidcProviderDefinition, OAuth2ProviderDefinition } from './social/provider-definition.js';
+export type {
+  ProviderId,
+  ProviderProfile,
+  OAuthProviderDefinition,
+  OidcProviderDefinition,
+  OAuth2ProviderDefinition,
+} from './social/provider-definition.js';
 export { parseSocialConfig } from './social/social-config.js';
 export type { SocialConfig, SocialConfigInput } from './social/social-config.js';
 export type { SocialSignIn } from './social/social-sign-in.js';

@@ -65,4 +65,3 @@ export function authRouter(auth: Auth<string>, options: AuthRouterOptions = {}):
   }
   return router;
 }
-

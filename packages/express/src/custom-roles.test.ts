@@ -33,7 +33,11 @@ async function start(auth: Auth<AppRole>) {
   api.get('/drafts', roles(auth, 'editor'), (req, res) => void res.json({ editor: requireUser(req).id }));
   // Without `auth`: the role check of the instance whose guard verified the token (its hierarchy).
   api.get('/reports', roles('manager'), (_req, res) => void res.json({ reports: [] }));
-  const app = express().use('/api/v1', userRouter(auth)).use('/api/v1', api).use(notFound()).use(errorHandler(() => {}));
+  const app = express()
+    .use('/api/v1', userRouter(auth))
+    .use('/api/v1', api)
+    .use(notFound())
+    .use(errorHandler(() => {}));
   const server = createServer(app);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,7 +52,14 @@ async function start(auth: Auth<AppRole>) {
   async function signUp(): Promise<{ id: string; email: string }> {
     count += 1;
     const email = `writer${count}@example.com`;
-    const { user } = await auth.register({ firstName: 'W', lastName: 'W', username: `writer${count}`, email, password: PASSWORD, confirmPassword: PASSWORD });
+    const { user } = await auth.register({
+      firstName: 'W',
+      lastName: 'W',
+      username: `writer${count}`,
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     return { id: user.id, email };
   }
   const login = async (email: string, password = PASSWORD) => (await auth.login({ email, password })).accessToken;
@@ -99,7 +110,9 @@ describe('Express: roles the app defines', () => {
 
   it('documents the instance’s roles in its OpenAPI document', () => {
     const document = createOpenApiDocument({ auth: appAuth() });
-    const put = document.paths['/api/v1/users/{id}/roles']!.put as { requestBody: { content: Record<string, { schema: { properties: { roles: { items: { enum: string[] } } } } }> } };
+    const put = document.paths['/api/v1/users/{id}/roles']!.put as {
+      requestBody: { content: Record<string, { schema: { properties: { roles: { items: { enum: string[] } } } } }> };
+    };
     expect(put.requestBody.content['application/json']!.schema.properties.roles.items.enum).toEqual([...APP_ROLES]);
   });
 

@@ -45,9 +45,14 @@ describe('errorHandler with the errors Express raises itself', () => {
   });
 
   it("maps body-parser's refusals to the shared body errors", async () => {
-    const post = (body: string, type = 'application/json') => call('/own-parser', { method: 'POST', headers: { 'content-type': type }, body });
+    const post = (body: string, type = 'application/json') =>
+      call('/own-parser', { method: 'POST', headers: { 'content-type': type }, body });
     expect((await post('{"a":')).body).toEqual({ statusCode: 400, message: 'The request body is not valid JSON.', error: 'Bad Request' });
-    expect((await post('{"a":"0123456789"}')).body).toEqual({ statusCode: 413, message: 'The request body is too large.', error: 'Payload Too Large' });
+    expect((await post('{"a":"0123456789"}')).body).toEqual({
+      statusCode: 413,
+      message: 'The request body is too large.',
+      error: 'Payload Too Large',
+    });
     expect((await post('{}', 'application/json; charset=latin9')).body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
   });
 
@@ -57,7 +62,11 @@ describe('errorHandler with the errors Express raises itself', () => {
       const status = Number(path.split('/').pop());
       expect(res.status, path).toBe(status);
       expect(res.type).toBe('application/json; charset=utf-8');
-      expect(res.body).toEqual({ statusCode: status, message: 'The request could not be processed.', error: expect.not.stringMatching(/^Error$/) });
+      expect(res.body).toEqual({
+        statusCode: status,
+        message: 'The request could not be processed.',
+        error: expect.not.stringMatching(/^Error$/),
+      });
     }
   });
 

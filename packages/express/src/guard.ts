@@ -1,4 +1,12 @@
-import { allOf, anyOf, type AccessTokenOptions, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
+import {
+  allOf,
+  anyOf,
+  type AccessTokenOptions,
+  type AccessTokenPayload,
+  type Auth,
+  type Role,
+  type RoleRequirement,
+} from '@gatehousejs/core';
 import {
   assertRoles,
   cachedBearerUser,

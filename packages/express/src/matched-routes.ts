@@ -19,8 +19,7 @@ export interface RouterLayer {
 /** `RouteAccess`, and OPTIONS on a path whose routes declare no OPTIONS handler. */
 export type RequestAccess = RouteAccess | 'undeclared-options';
 
-const isRouter = (handle: unknown): boolean =>
-  typeof handle === 'function' && Array.isArray((handle as { stack?: unknown }).stack);
+const isRouter = (handle: unknown): boolean => typeof handle === 'function' && Array.isArray((handle as { stack?: unknown }).stack);
 
 /** The handlers of `route` that run for `method`; HEAD falls back to GET as Express's Route does. */
 function handlersFor(route: NonNullable<RouterLayer['route']>, method: string): unknown[] {
@@ -35,7 +34,11 @@ function handlersFor(route: NonNullable<RouterLayer['route']>, method: string): 
 }
 
 /** The handler lists of the routes in `stack` that match, and whether any route's path matched at all. */
-function matchedDeclarations(stack: readonly RouterLayer[], method: string, path: string): { declarations: unknown[][]; pathMatched: boolean } {
+function matchedDeclarations(
+  stack: readonly RouterLayer[],
+  method: string,
+  path: string,
+): { declarations: unknown[][]; pathMatched: boolean } {
   const declarations: unknown[][] = [];
   let pathMatched = false;
   for (const layer of stack) {

@@ -100,13 +100,21 @@ describe('a body that express.json() before the routers already read', () => {
   it('refuses JSON in a charset other than UTF-8 with 415, as without the parser', async () => {
     const res = await post(bases.json!, '/api/v1/echo', '{"a":1}', { 'content-type': 'application/json; charset=iso-8859-1' });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ statusCode: 415, message: 'The request body must be UTF-8 encoded JSON.', error: 'Unsupported Media Type' });
+    expect(await res.json()).toEqual({
+      statusCode: 415,
+      message: 'The request body must be UTF-8 encoded JSON.',
+      error: 'Unsupported Media Type',
+    });
   });
 
   it('still reads a body the parser left alone (not JSON): 415 as usual', async () => {
     const res = await post(bases.json!, '/api/v1/echo', 'a=1', { 'content-type': 'text/plain' });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ statusCode: 415, message: 'The request body must be JSON (Content-Type: application/json).', error: 'Unsupported Media Type' });
+    expect(await res.json()).toEqual({
+      statusCode: 415,
+      message: 'The request body must be JSON (Content-Type: application/json).',
+      error: 'Unsupported Media Type',
+    });
   });
 });
 

@@ -44,7 +44,10 @@ beforeAll(async () => {
   api.post('/echo', publicRoute, (req, res) => void res.json({ body: req.body }));
   api.get('/either', roles('manager', 'admin'), (_req, res) => void res.json({ ok: true }));
   api.get('/both', allRoles('manager', 'user'), (_req, res) => void res.json({ ok: true }));
-  api.route('/preflight').get(publicRoute, (_req, res) => void res.json({ get: true })).options(publicRoute, (_req, res) => void res.status(204).end());
+  api
+    .route('/preflight')
+    .get(publicRoute, (_req, res) => void res.json({ get: true }))
+    .options(publicRoute, (_req, res) => void res.status(204).end());
   api.get('/broken', publicRoute, () => {
     throw new Error('database password is hunter2');
   });
@@ -66,13 +69,22 @@ beforeAll(async () => {
   outside.get('/outside/roles-auth', roles(auth, 'manager'), (req, res) => void res.json({ id: req.user?.id }));
   outside.get('/outside/all-roles-auth', allRoles(auth, 'manager', 'user'), (_req, res) => void res.json({ ok: true }));
   outside.get('/outside/authenticated', authenticate(auth), roles('manager'), (_req, res) => void res.json({ ok: true }));
-  outside.get('/outside/foreign-user', (req, _res, next) => {
-    // Another library's user on the request: the role check must not take it for a verified one.
-    req.user = { id: 'x', email: 'x@example.com', roles: ['admin'] } as never;
-    next();
-  }, roles('admin'), (_req, res) => void res.json({ ok: true }));
+  outside.get(
+    '/outside/foreign-user',
+    (req, _res, next) => {
+      // Another library's user on the request: the role check must not take it for a verified one.
+      req.user = { id: 'x', email: 'x@example.com', roles: ['admin'] } as never;
+      next();
+    },
+    roles('admin'),
+    (_req, res) => void res.json({ ok: true }),
+  );
 
-  const app = express().use(api).use(outside).use(notFound()).use(errorHandler((error) => logged.push(error)));
+  const app = express()
+    .use(api)
+    .use(outside)
+    .use(notFound())
+    .use(errorHandler((error) => logged.push(error)));
   server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -83,8 +95,7 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const get = (path: string, token?: string) =>
-  fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+const get = (path: string, token?: string) => fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('secureRouter (deny by default)', () => {
   it('lets anyone reach a route marked publicRoute', async () => {
@@ -140,7 +151,11 @@ describe('secureRouter (deny by default)', () => {
   });
 
   it('requires a token on routes declared with all(), and on a plain router mounted inside', async () => {
-    for (const [method, path] of [['PATCH', '/any'], ['GET', '/any'], ['GET', '/plain/leak']] as const) {
+    for (const [method, path] of [
+      ['PATCH', '/any'],
+      ['GET', '/any'],
+      ['GET', '/plain/leak'],
+    ] as const) {
       const res = await fetch(`${base}${path}`, { method });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
@@ -160,7 +175,11 @@ describe('secureRouter (deny by default)', () => {
   });
 
   it('answers the same JSON 404 with and without a token when no route matches the path and method', async () => {
-    for (const [method, path] of [['GET', '/nowhere'], ['DELETE', '/open'], ['POST', '/closed']] as const) {
+    for (const [method, path] of [
+      ['GET', '/nowhere'],
+      ['DELETE', '/open'],
+      ['POST', '/closed'],
+    ] as const) {
       const anonymous = await fetch(`${base}${path}`, { method });
       const signedIn = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${tokens.user}` } });
       expect([anonymous.status, signedIn.status], `${method} ${path}`).toEqual([404, 404]);
@@ -172,7 +191,11 @@ describe('secureRouter (deny by default)', () => {
   it('requireUser answers 401, not 500, on a route where no guard verified a user', async () => {
     const res = await get('/who', tokens.user);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ statusCode: 401, message: 'An access token is required (Authorization: Bearer <token>).', error: 'Unauthorized' });
+    expect(await res.json()).toEqual({
+      statusCode: 401,
+      message: 'An access token is required (Authorization: Bearer <token>).',
+      error: 'Unauthorized',
+    });
   });
 
   it('does not replace the methods of the router it returns', () => {
@@ -213,7 +236,11 @@ describe('roles() outside a secure router', () => {
     const anonymous = await get('/outside/roles');
     const signedIn = await get('/outside/roles', tokens.manager);
     expect([anonymous.status, signedIn.status]).toEqual([401, 401]);
-    expect(await signedIn.json()).toEqual({ statusCode: 401, message: 'An access token is required (Authorization: Bearer <token>).', error: 'Unauthorized' });
+    expect(await signedIn.json()).toEqual({
+      statusCode: 401,
+      message: 'An access token is required (Authorization: Bearer <token>).',
+      error: 'Unauthorized',
+    });
     expect(logged.filter((e) => String(e).includes('role check'))).toEqual([]);
   });
 

@@ -29,7 +29,10 @@ async function start(name: string, parser: RequestHandler | undefined): Promise<
   mountSocialRoutes(router, auth, [ECHO_CALLBACK], { bodyLimitBytes: 1024 });
   const app = express();
   if (parser) app.use(parser);
-  app.use('/api/v1/auth', router).use(notFound()).use(errorHandler(() => {}));
+  app
+    .use('/api/v1/auth', router)
+    .use(notFound())
+    .use(errorHandler(() => {}));
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);

@@ -1,5 +1,14 @@
 import { AuthError, type Auth } from '@gatehousejs/core';
-import { type ClientAddressInput, assertFormMediaType, assertIdentityEncoding, bodyError, markFormBody, parseFormBody, resolveClientAddress, type SocialRoute } from '@gatehousejs/http';
+import {
+  type ClientAddressInput,
+  assertFormMediaType,
+  assertIdentityEncoding,
+  bodyError,
+  markFormBody,
+  parseFormBody,
+  resolveClientAddress,
+  type SocialRoute,
+} from '@gatehousejs/http';
 import type { Request, RequestHandler, Router } from 'express';
 import { publicRoute } from './guard.js';
 import { headerValue } from './header-value.js';
@@ -69,7 +78,11 @@ export function mountSocialRoutes(
   router: Router,
   auth: Auth<string>,
   routes: readonly SocialRoute[],
-  options: { bodyLimitBytes?: number | undefined; trustedProxyHops?: number | undefined; trustedProxies?: ClientAddressInput['trustedProxies'] },
+  options: {
+    bodyLimitBytes?: number | undefined;
+    trustedProxyHops?: number | undefined;
+    trustedProxies?: ClientAddressInput['trustedProxies'];
+  },
 ): void {
   const readForm = formBody(options.bodyLimitBytes ?? 16 * 1024);
   for (const route of routes) {

@@ -44,7 +44,11 @@ export function userRouter(auth: Auth<string>, options: UserRouterOptions = {}):
       if (result.body === undefined) res.status(result.status).end();
       else res.status(result.status).json(result.body);
     };
-    const handlers = [...(route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined)] : []), ...(route.allowsUnconfirmed ? [unconfirmedAllowed] : []), handler];
+    const handlers = [
+      ...(route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined)] : []),
+      ...(route.allowsUnconfirmed ? [unconfirmedAllowed] : []),
+      handler,
+    ];
     if (route.method === 'GET') router.get(route.path, ...handlers);
     else if (route.method === 'PUT') router.put(route.path, ...handlers);
     else router.delete(route.path, ...handlers);

@@ -4,4 +4,7 @@ import { expressTarget } from './suite-target.js';
 
 // Each app of the suite gets its own migrated scratch schema, dropped when it closes.
 const database = await mariadbTestServer();
-describeHttpSuite('Express on MariaDB', expressTarget(() => openScratchStore(database), scratchSkipReason(database)));
+describeHttpSuite(
+  'Express on MariaDB',
+  expressTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);

@@ -4,4 +4,7 @@ import { expressTarget } from './suite-target.js';
 
 // Each app of the suite gets its own migrated scratch schema, dropped when it closes.
 const database = await postgresTestServer();
-describeHttpSuite('Express on PostgreSQL', expressTarget(() => openScratchStore(database), scratchSkipReason(database)));
+describeHttpSuite(
+  'Express on PostgreSQL',
+  expressTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);

@@ -4,4 +4,7 @@ import { expressTarget } from './suite-target.js';
 
 // Each app of the suite gets its own migrated scratch file, dropped when it closes.
 const database = sqliteTestServer();
-describeHttpSuite('Express on SQLite', expressTarget(() => openScratchStore(database), scratchSkipReason(database)));
+describeHttpSuite(
+  'Express on SQLite',
+  expressTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);

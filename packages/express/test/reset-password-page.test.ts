@@ -38,7 +38,14 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function resetTokenFor(email: string): Promise<string> {
-  await auth.register({ firstName: 'Ada', lastName: 'L', username: email.split('@')[0], email, password: 'first long password', confirmPassword: 'first long password' });
+  await auth.register({
+    firstName: 'Ada',
+    lastName: 'L',
+    username: email.split('@')[0],
+    email,
+    password: 'first long password',
+    confirmPassword: 'first long password',
+  });
   await auth.forgotPassword({ email });
   await auth.whenIdle();
   const mail = mails.find((m) => m.to === email && m.kind === 'password-reset');
@@ -67,7 +74,16 @@ describe('resetPasswordPage() on Express', () => {
     const token = await resetTokenFor('grace@example.test');
     const chrome = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const tab = await chrome.newPage();
@@ -81,7 +97,9 @@ describe('resetPasswordPage() on Express', () => {
       await tab.click('button[type=submit]');
       await tab.waitForSelector('#notice.ok', { timeout: 10_000 });
       expect(errors).toEqual([]);
-      await expect(auth.login({ email: 'grace@example.test', password: 'a brand new passphrase' })).resolves.toMatchObject({ user: { email: 'grace@example.test' } });
+      await expect(auth.login({ email: 'grace@example.test', password: 'a brand new passphrase' })).resolves.toMatchObject({
+        user: { email: 'grace@example.test' },
+      });
     } finally {
       await chrome.close();
     }

@@ -4,4 +4,7 @@ import { expressTarget } from './suite-target.js';
 
 // Each app gets its own scratch database; the cases across instances share one.
 const database = await mariadbTestServer();
-describeSecuritySuite('Security of Express on MariaDB', expressTarget(() => openScratchStore(database), scratchSkipReason(database)));
+describeSecuritySuite(
+  'Security of Express on MariaDB',
+  expressTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);

@@ -4,4 +4,7 @@ import { expressTarget } from './suite-target.js';
 
 // Each app gets its own migrated scratch schema; the cases across instances share one.
 const database = await postgresTestServer();
-describeSecuritySuite('Security of Express on PostgreSQL', expressTarget(() => openScratchStore(database), scratchSkipReason(database)));
+describeSecuritySuite(
+  'Security of Express on PostgreSQL',
+  expressTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);

@@ -5,7 +5,19 @@ import { SUITE_PROBES } from '@gatehousejs/http/testing';
 import { createNativeArgon2idHasher } from '@gatehousejs/hasher';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express, { type Express } from 'express';
-import { authRouter, cors, errorHandler, normalizePath, notFound, publicRoute, resetPasswordPage, roles, secureRouter, securityHeaders, userRouter } from '../src/index.js';
+import {
+  authRouter,
+  cors,
+  errorHandler,
+  normalizePath,
+  notFound,
+  publicRoute,
+  resetPasswordPage,
+  roles,
+  secureRouter,
+  securityHeaders,
+  userRouter,
+} from '../src/index.js';
 
 /** The smallest app that mounts everything the HTTP suite drives, with this adapter's public API only. */
 export function suiteApp({ auth, corsOrigins, trustedProxyHops }: SuiteAppParts): Express {

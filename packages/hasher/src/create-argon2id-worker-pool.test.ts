@@ -75,8 +75,16 @@ describe('hash-wasm worker pool', () => {
     const pool = createArgon2idWorkerPool(FAST, { size: 1 });
     const phc = await pool.hash('pw-12345');
     await pool.close();
-    await expect(pool.hash('pw-12345')).rejects.toMatchObject({ code: 'HASHER_UNAVAILABLE', status: 503, retryAfterSeconds: ERROR_CATALOGUE.HASHER_UNAVAILABLE.retryAfterSeconds });
-    await expect(pool.verify(phc, 'pw-12345')).rejects.toMatchObject({ code: 'HASHER_UNAVAILABLE', status: 503, retryAfterSeconds: ERROR_CATALOGUE.HASHER_UNAVAILABLE.retryAfterSeconds });
+    await expect(pool.hash('pw-12345')).rejects.toMatchObject({
+      code: 'HASHER_UNAVAILABLE',
+      status: 503,
+      retryAfterSeconds: ERROR_CATALOGUE.HASHER_UNAVAILABLE.retryAfterSeconds,
+    });
+    await expect(pool.verify(phc, 'pw-12345')).rejects.toMatchObject({
+      code: 'HASHER_UNAVAILABLE',
+      status: 503,
+      retryAfterSeconds: ERROR_CATALOGUE.HASHER_UNAVAILABLE.retryAfterSeconds,
+    });
   });
 
   it('reports a capacity of two hashes per worker', async () => {
@@ -93,9 +101,12 @@ describe('hash-wasm worker pool', () => {
   });
 
   it('runs the engine module it is given on its threads', async () => {
-    await withPool(createArgon2idWorkerPool(FAST, { size: 1, engine: new URL('./engine.test-fixture.js', import.meta.url) }), async (pool) => {
-      await expect(pool.hash('pw-12345')).resolves.toBe('fixture-engine:pw-12345');
-    });
+    await withPool(
+      createArgon2idWorkerPool(FAST, { size: 1, engine: new URL('./engine.test-fixture.js', import.meta.url) }),
+      async (pool) => {
+        await expect(pool.hash('pw-12345')).resolves.toBe('fixture-engine:pw-12345');
+      },
+    );
   });
 
   describe.runIf(process.platform === 'linux')('scheduling priority (Linux)', () => {
@@ -111,7 +122,9 @@ describe('hash-wasm worker pool', () => {
       const threadNice = Math.min(19, main + 3);
       await withPool(createArgon2idWorkerPool(FAST, { size: 2, threadNice, isolation: 'thread' }), async (pool) => {
         await Promise.all([pool.hash('a'), pool.hash('b')]);
-        const fresh = readdirSync('/proc/self/task').filter((tid) => !before.has(tid) && niceOf(`/proc/self/task/${tid}/stat`) === threadNice);
+        const fresh = readdirSync('/proc/self/task').filter(
+          (tid) => !before.has(tid) && niceOf(`/proc/self/task/${tid}/stat`) === threadNice,
+        );
         expect(fresh).toHaveLength(2);
         expect(mainNice()).toBe(main);
       });
@@ -142,20 +155,23 @@ describe('hash-wasm worker pool', () => {
     });
   });
 
-  it.runIf(process.platform === 'linux')('uses child processes for hash-wasm and threads for another engine, unless told otherwise', async () => {
-    const workerKinds = async (options: Parameters<typeof createArgon2idWorkerPool>[1]) => {
-      const threadsBefore = readdirSync('/proc/self/task').length;
-      return withPool(createArgon2idWorkerPool(FAST, { size: 1, ...options }), async (pool) => {
-        await pool.hash('pw');
-        return readdirSync('/proc/self/task').length > threadsBefore ? 'thread' : 'process';
-      });
-    };
-    const fixture = new URL('./engine.test-fixture.js', import.meta.url);
-    await expect(workerKinds({})).resolves.toBe('process');
-    await expect(workerKinds({ engine: fixture })).resolves.toBe('thread');
-    await expect(workerKinds({ isolation: 'thread' })).resolves.toBe('thread');
-    await expect(workerKinds({ engine: fixture, isolation: 'process' })).resolves.toBe('process');
-  });
+  it.runIf(process.platform === 'linux')(
+    'uses child processes for hash-wasm and threads for another engine, unless told otherwise',
+    async () => {
+      const workerKinds = async (options: Parameters<typeof createArgon2idWorkerPool>[1]) => {
+        const threadsBefore = readdirSync('/proc/self/task').length;
+        return withPool(createArgon2idWorkerPool(FAST, { size: 1, ...options }), async (pool) => {
+          await pool.hash('pw');
+          return readdirSync('/proc/self/task').length > threadsBefore ? 'thread' : 'process';
+        });
+      };
+      const fixture = new URL('./engine.test-fixture.js', import.meta.url);
+      await expect(workerKinds({})).resolves.toBe('process');
+      await expect(workerKinds({ engine: fixture })).resolves.toBe('thread');
+      await expect(workerKinds({ isolation: 'thread' })).resolves.toBe('thread');
+      await expect(workerKinds({ engine: fixture, isolation: 'process' })).resolves.toBe('process');
+    },
+  );
 
   it.each([
     ['size', { size: 0 }],

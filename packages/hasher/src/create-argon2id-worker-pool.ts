@@ -68,7 +68,11 @@ const HASH_WASM_ENGINE = new URL('./hash-wasm-engine.js', import.meta.url);
 const TASKS_PER_WORKER = 2;
 
 const whole = (min: number, max: number) =>
-  z.number().int(`must be a whole number from ${min} to ${max}`).min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`);
+  z
+    .number()
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be a whole number from ${min} to ${max}`)
+    .max(max, `must be a whole number from ${min} to ${max}`);
 
 const optionsSchema = z.object({
   size: whole(1, MAX_SIZE).optional(),
@@ -110,7 +114,8 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
   // On this thread, the engine only hands the work to a worker; salts, format checks and the rehash
   // policy are core's, as for every Gatehouse hasher.
   const engine: Argon2idEngine = {
-    hash: async (password, salt, hashParams, hashLength) => (await pool.run({ op: 'hash', password, salt, params: hashParams, hashLength })) as string,
+    hash: async (password, salt, hashParams, hashLength) =>
+      (await pool.run({ op: 'hash', password, salt, params: hashParams, hashLength })) as string,
     verify: async (phcHash, password) => (await pool.run({ op: 'verify', password, phcHash })) as boolean,
   };
   const hasher = createArgon2idHasherFromEngine(engine, params, parsed.random);

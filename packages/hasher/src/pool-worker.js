@@ -35,7 +35,12 @@ function lowerThreadPriority(nice) {
 const link = (() => {
   const port = parentPort;
   if (port) {
-    return { setup: workerData, send: (reply) => port.postMessage(reply), onTask: (listener) => void port.on('message', listener), afterTask: () => {} };
+    return {
+      setup: workerData,
+      send: (reply) => port.postMessage(reply),
+      onTask: (listener) => void port.on('message', listener),
+      afterTask: () => {},
+    };
   }
   const send = process.send?.bind(process);
   if (!send) throw new Error('pool-worker.js runs as a worker thread or a forked process of the pool.');
@@ -62,7 +67,9 @@ const engine = /** @type {Argon2idEngine} */ (await import(link.setup.engine));
  * @returns {Promise<string | boolean>}
  */
 async function run(task) {
-  return task.op === 'hash' ? engine.hash(task.password, task.salt, task.params, task.hashLength) : engine.verify(task.phcHash, task.password);
+  return task.op === 'hash'
+    ? engine.hash(task.password, task.salt, task.params, task.hashLength)
+    : engine.verify(task.phcHash, task.password);
 }
 
 // The pool may send the next task before this one is answered (so this worker never waits for the

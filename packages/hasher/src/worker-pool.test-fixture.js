@@ -12,7 +12,10 @@ const worker = port ? `thread ${threadId}` : `process ${process.pid}`;
 
 onTask((task) => {
   if (task.op === 'exit') process.exit(3);
-  if (task.op === 'throw') setTimeout(() => { throw new Error('worker crashed'); });
+  if (task.op === 'throw')
+    setTimeout(() => {
+      throw new Error('worker crashed');
+    });
   if (task.op === 'fail') send({ ok: false, message: 'task refused: boom' });
   if (task.op === 'sleep') {
     const start = performance.timeOrigin + performance.now();

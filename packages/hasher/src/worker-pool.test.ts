@@ -20,7 +20,11 @@ async function unavailableCause(promise: Promise<unknown>): Promise<string | und
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(AuthError);
-  expect(error).toMatchObject({ code: 'HASHER_UNAVAILABLE', status: 503, retryAfterSeconds: ERROR_CATALOGUE.HASHER_UNAVAILABLE.retryAfterSeconds });
+  expect(error).toMatchObject({
+    code: 'HASHER_UNAVAILABLE',
+    status: 503,
+    retryAfterSeconds: ERROR_CATALOGUE.HASHER_UNAVAILABLE.retryAfterSeconds,
+  });
   // What a client may read says nothing about workers, exit codes or stacks.
   expect((error as AuthError).message).not.toMatch(/exit|code|crash/i);
   const cause = (error as AuthError).cause;
@@ -85,22 +89,30 @@ describe.each(KINDS)('worker pool of %ss, %i task(s) per worker at once', (isola
     }
   });
 
-  it.each(['exit', 'throw'] as const)('fails only the task whose worker died (%s) with HASHER_UNAVAILABLE and replaces the worker', async (op) => {
-    const pool = fixturePool(1);
-    try {
-      const before = (await pool.run(sleep(1))).worker;
-      const queuedBehind = pool.run(sleep(1));
-      // A thread reports its uncaught error; a process only its exit code (the stack goes to stderr).
-      const died = op === 'exit' ? /stopped unexpectedly \(exit code 3\)/ : isolation === 'thread' ? /worker crashed/ : /stopped unexpectedly \(exit code 1\)/;
-      expect(await unavailableCause(pool.run({ op }))).toMatch(died);
-      // FIFO: the task queued before the crash already ran on the old worker.
-      expect((await queuedBehind).worker).toBe(before);
-      const after = (await pool.run(sleep(1))).worker;
-      expect(after).not.toBe(before);
-    } finally {
-      await pool.close();
-    }
-  });
+  it.each(['exit', 'throw'] as const)(
+    'fails only the task whose worker died (%s) with HASHER_UNAVAILABLE and replaces the worker',
+    async (op) => {
+      const pool = fixturePool(1);
+      try {
+        const before = (await pool.run(sleep(1))).worker;
+        const queuedBehind = pool.run(sleep(1));
+        // A thread reports its uncaught error; a process only its exit code (the stack goes to stderr).
+        const died =
+          op === 'exit'
+            ? /stopped unexpectedly \(exit code 3\)/
+            : isolation === 'thread'
+              ? /worker crashed/
+              : /stopped unexpectedly \(exit code 1\)/;
+        expect(await unavailableCause(pool.run({ op }))).toMatch(died);
+        // FIFO: the task queued before the crash already ran on the old worker.
+        expect((await queuedBehind).worker).toBe(before);
+        const after = (await pool.run(sleep(1))).worker;
+        expect(after).not.toBe(before);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
 
   it('on close, finishes every accepted task, then refuses new ones with HASHER_UNAVAILABLE', async () => {
     const pool = fixturePool(1);
@@ -159,4 +171,3 @@ describe.each<PoolIsolation>(['thread', 'process'])('worker pool of %ss holding 
     }
   });
 });
-

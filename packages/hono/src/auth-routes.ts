@@ -1,5 +1,12 @@
 import type { Auth } from '@gatehousejs/core';
-import { AUTH_ROUTES, OAUTH_ROUTES, queryFromSearchParams, parseTrustedProxies, resolveClientAddress, type AuthPages } from '@gatehousejs/http';
+import {
+  AUTH_ROUTES,
+  OAUTH_ROUTES,
+  queryFromSearchParams,
+  parseTrustedProxies,
+  resolveClientAddress,
+  type AuthPages,
+} from '@gatehousejs/http';
 import type { Context, Handler, Hono } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
@@ -79,4 +86,3 @@ export function authRoutes(auth: Auth<string>, options: AuthRoutesOptions = {}):
   }
   return app;
 }
-

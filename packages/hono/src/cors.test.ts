@@ -19,7 +19,10 @@ describe('cors (allowlist only)', () => {
   });
 
   it('answers a preflight from a listed origin with 204 and the allowed methods and headers', async () => {
-    const res = await app.request('/api/echo', { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } });
+    const res = await app.request('/api/echo', {
+      method: 'OPTIONS',
+      headers: { origin: ALLOWED, 'access-control-request-method': 'POST' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
   });
@@ -27,7 +30,10 @@ describe('cors (allowlist only)', () => {
   it('adds nothing for another origin, and leaves its preflight to the JSON 404', async () => {
     const other = await app.request('/api/echo', { method: 'POST', headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await app.request('/api/echo', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await app.request('/api/echo', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(404);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });

@@ -17,7 +17,10 @@ export function cors(allowedOrigins: readonly string[]): MiddlewareHandler {
     const origin = c.req.header('origin');
     // Same-origin requests (no Origin) are most of the traffic: nothing more to read.
     if (origin === undefined) return next();
-    const answer = decideCors({ method: c.req.method, origin, requestMethod: c.req.header('access-control-request-method') }, allowedOrigins);
+    const answer = decideCors(
+      { method: c.req.method, origin, requestMethod: c.req.header('access-control-request-method') },
+      allowedOrigins,
+    );
     if (!answer) return next();
     if (answer.preflight) return c.body(null, 204, answer.headers);
     await withResponseHeaders(c, next, answer.headers);

@@ -43,7 +43,14 @@ async function start(auth: Auth<AppRole>) {
   async function signUp(): Promise<{ id: string; email: string }> {
     count += 1;
     const email = `writer${count}@example.com`;
-    const { user } = await auth.register({ firstName: 'W', lastName: 'W', username: `writer${count}`, email, password: PASSWORD, confirmPassword: PASSWORD });
+    const { user } = await auth.register({
+      firstName: 'W',
+      lastName: 'W',
+      username: `writer${count}`,
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     return { id: user.id, email };
   }
   const login = async (email: string, password = PASSWORD) => (await auth.login({ email, password })).accessToken;

@@ -74,8 +74,16 @@ describe('jsonBody on secureRoutes', () => {
 
   it('answers 415 to a non-JSON content type, another charset, or a compressed body', async () => {
     await expectError(await post('/echo', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'Unsupported Media Type');
-    await expectError(await post('/echo', '{"a":1}', { 'content-type': 'application/json; charset=latin1' }), 415, 'Unsupported Media Type');
-    await expectError(await post('/echo', '{"a":1}', { 'content-type': 'application/json', 'content-encoding': 'gzip' }), 415, 'Unsupported Media Type');
+    await expectError(
+      await post('/echo', '{"a":1}', { 'content-type': 'application/json; charset=latin1' }),
+      415,
+      'Unsupported Media Type',
+    );
+    await expectError(
+      await post('/echo', '{"a":1}', { 'content-type': 'application/json', 'content-encoding': 'gzip' }),
+      415,
+      'Unsupported Media Type',
+    );
   });
 
   it('answers 413 over the limit, by declared length and by counted bytes', async () => {
@@ -87,7 +95,12 @@ describe('jsonBody on secureRoutes', () => {
         controller.close();
       },
     });
-    const chunked = await app.request('/echo', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const chunked = await app.request('/echo', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     await expectError(chunked, 413, 'Payload Too Large');
   });
 
@@ -101,14 +114,18 @@ describe('jsonBody on secureRoutes', () => {
 });
 
 describe('a body that the app read before the Gatehouse routes', () => {
-  it('takes it from Hono\'s body cache under the same rules: parsed, never lost', async () => {
+  it("takes it from Hono's body cache under the same rules: parsed, never lost", async () => {
     expect(await (await postFirst('/json/echo', '{"a":3}')).json()).toEqual({ body: { a: 3 } });
     expect(await (await postFirst('/json/text', '{"a":3}')).json()).toEqual({ text: '{"a":3}' });
   });
 
   it('answers 413, 415 and 400 as for a body read here', async () => {
     await expectError(await postFirst('/json/echo', JSON.stringify({ a: 'x'.repeat(100) })), 413, 'Payload Too Large');
-    await expectError(await postFirst('/json/echo', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'Unsupported Media Type');
+    await expectError(
+      await postFirst('/json/echo', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'Unsupported Media Type',
+    );
     await expectError(await postFirst('/json/echo', '{"a":'), 400, 'Bad Request');
   });
 

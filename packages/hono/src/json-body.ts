@@ -46,7 +46,7 @@ async function bodyBytes(c: Context, limitBytes: number): Promise<Uint8Array> {
     // A setup mistake, not the client's: the 500 of INVALID_CONFIG, the cause in the server log.
     throw new AuthError(
       'INVALID_CONFIG',
-      'The request body was read before Gatehouse, outside Hono\'s body cache (c.req.raw was read directly): ' +
+      "The request body was read before Gatehouse, outside Hono's body cache (c.req.raw was read directly): " +
         'read it with c.req.json() / c.req.text() / c.req.arrayBuffer(), or after the Gatehouse routes.',
     );
   }

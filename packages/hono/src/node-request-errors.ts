@@ -21,7 +21,12 @@ export function nodeRequestErrorHandler(log: ErrorLog = (e) => console.error(e))
     const { status, body, headers } = toErrorResponse(refused, log);
     return new Response(JSON.stringify(body), {
       status,
-      headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+      headers: {
+        ...headers,
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
     });
   };
 }

@@ -24,7 +24,10 @@ api.get('/broken', publicRoute, () => {
 const inner = secureRoutes(auth).get('/inside', (c) => c.json({ inside: true }));
 inner.get('/inside-open', publicRoute, (c) => c.json({ insideOpen: true }));
 api.route('/sub', inner);
-api.route('/plain', new Hono().get('/leak', (c) => c.json({ leak: true })));
+api.route(
+  '/plain',
+  new Hono().get('/leak', (c) => c.json({ leak: true })),
+);
 api.mount('/mounted', () => new Response('mounted'));
 api.get('/shadow/:name', publicRoute, (_c, next) => next());
 api.get('/shadow/secret', (c) => c.json({ secret: true }));
@@ -140,7 +143,11 @@ describe('secureRoutes (deny by default)', () => {
     ]);
     const res = await app.request('/closed', { headers });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ statusCode: 401, message: 'The Authorization header must be "Bearer <token>".', error: 'Unauthorized' });
+    expect(await res.json()).toEqual({
+      statusCode: 401,
+      message: 'The Authorization header must be "Bearer <token>".',
+      error: 'Unauthorized',
+    });
   });
 
   it('does not answer OPTIONS on its own: an undeclared OPTIONS is the JSON 404', async () => {
@@ -205,7 +212,11 @@ describe('secureRoutes (deny by default)', () => {
   });
 
   it('answers the same JSON 404 with and without a token when no route matches the path and method', async () => {
-    for (const [method, path] of [['GET', '/nowhere'], ['DELETE', '/open'], ['POST', '/closed']] as const) {
+    for (const [method, path] of [
+      ['GET', '/nowhere'],
+      ['DELETE', '/open'],
+      ['POST', '/closed'],
+    ] as const) {
       const anonymous = await app.request(path, { method });
       const signedIn = await app.request(path, { method, headers: bearer(tokens.user!) });
       expect([anonymous.status, signedIn.status], `${method} ${path}`).toEqual([404, 404]);
@@ -217,7 +228,11 @@ describe('secureRoutes (deny by default)', () => {
     expect(await (await get('/user-type', tokens.user)).json()).toEqual({ user: null });
     const res = await get('/who', tokens.user);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ statusCode: 401, message: 'An access token is required (Authorization: Bearer <token>).', error: 'Unauthorized' });
+    expect(await res.json()).toEqual({
+      statusCode: 401,
+      message: 'An access token is required (Authorization: Bearer <token>).',
+      error: 'Unauthorized',
+    });
   });
 });
 

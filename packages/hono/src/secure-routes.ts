@@ -35,7 +35,10 @@ const ALLOW_UNCONFIRMED = Object.freeze({ allowUnconfirmed: true });
  * api.get('/reports', roles('manager', 'admin'), (c) => c.json([]));
  * app.route('/api/v1', api);
  */
-export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(auth: Auth<string>, options: { bodyLimitBytes?: number } = {}): Hono<E> {
+export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(
+  auth: Auth<string>,
+  options: { bodyLimitBytes?: number } = {},
+): Hono<E> {
   const app = new Hono<E>();
   const verify = verifyContext(auth);
   const readBody = bodyReader(options.bodyLimitBytes);

@@ -34,7 +34,7 @@ const expectSecurityHeaders = (res: Response) => {
 };
 
 describe('securityHeaders', () => {
-  it('answers with the handler\'s own response object, headers included, instead of a copy', async () => {
+  it("answers with the handler's own response object, headers included, instead of a copy", async () => {
     const { app, built } = appWithBuiltAnswers();
     for (const path of ['/api/json', '/api/async']) {
       const res = await app.request(path);
@@ -45,7 +45,7 @@ describe('securityHeaders', () => {
     }
   });
 
-  it('answers a cross-origin request with the handler\'s own response too, CORS headers included', async () => {
+  it("answers a cross-origin request with the handler's own response too, CORS headers included", async () => {
     const { app, built } = appWithBuiltAnswers();
     const res = await app.request('/api/json', { headers: { origin: ALLOWED } });
     expect(res).toBe(built.at(-1));

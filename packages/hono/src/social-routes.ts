@@ -1,5 +1,13 @@
 import type { Auth } from '@gatehousejs/core';
-import { type ClientAddressInput, assertIdentityEncoding, markFormBody, parseFormBody, queryFromSearchParams, resolveClientAddress, type SocialRoute } from '@gatehousejs/http';
+import {
+  type ClientAddressInput,
+  assertIdentityEncoding,
+  markFormBody,
+  parseFormBody,
+  queryFromSearchParams,
+  resolveClientAddress,
+  type SocialRoute,
+} from '@gatehousejs/http';
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { StatusCode } from 'hono/utils/http-status';
@@ -27,7 +35,12 @@ export function mountSocialRoutes(
   app: Hono<GatehouseEnv>,
   auth: Auth<string>,
   routes: readonly SocialRoute[],
-  options: { bodyLimitBytes?: number | undefined; trustedProxyHops?: number | undefined; trustedProxies?: ClientAddressInput['trustedProxies']; getConnInfo?: GetConnInfo | undefined },
+  options: {
+    bodyLimitBytes?: number | undefined;
+    trustedProxyHops?: number | undefined;
+    trustedProxies?: ClientAddressInput['trustedProxies'];
+    getConnInfo?: GetConnInfo | undefined;
+  },
 ): void {
   const readForm = formBody(options.bodyLimitBytes ?? 16 * 1024);
   for (const route of routes) {

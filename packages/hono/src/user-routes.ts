@@ -50,7 +50,11 @@ export function userRoutes(auth: Auth<string>, options: UserRoutesOptions = {}):
       if (result.body === undefined) return c.body(null, result.status as StatusCode);
       return jsonResponse(c, result.status, result.body);
     };
-    const handlers = [...(route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined)] : []), ...(route.allowsUnconfirmed ? [unconfirmedAllowed] : []), handler];
+    const handlers = [
+      ...(route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined)] : []),
+      ...(route.allowsUnconfirmed ? [unconfirmedAllowed] : []),
+      handler,
+    ];
     app.on(route.method, route.path, ...(handlers as [Handler<GatehouseEnv>]));
   }
   return app;

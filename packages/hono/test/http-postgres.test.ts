@@ -4,4 +4,7 @@ import { honoTarget } from './suite-target.js';
 
 // Each app of the suite gets its own migrated scratch schema, dropped when it closes.
 const database = await postgresTestServer();
-describeHttpSuite('Hono on PostgreSQL', honoTarget(() => openScratchStore(database), scratchSkipReason(database)));
+describeHttpSuite(
+  'Hono on PostgreSQL',
+  honoTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);

@@ -4,4 +4,7 @@ import { honoTarget } from './suite-target.js';
 
 // Each app of the suite gets its own migrated scratch file, dropped when it closes.
 const database = sqliteTestServer();
-describeHttpSuite('Hono on SQLite', honoTarget(() => openScratchStore(database), scratchSkipReason(database)));
+describeHttpSuite(
+  'Hono on SQLite',
+  honoTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);

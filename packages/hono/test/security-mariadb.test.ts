@@ -4,4 +4,7 @@ import { honoTarget } from './suite-target.js';
 
 // Each app gets its own scratch database; the cases across instances share one.
 const database = await mariadbTestServer();
-describeSecuritySuite('Security of Hono on MariaDB', honoTarget(() => openScratchStore(database), scratchSkipReason(database)));
+describeSecuritySuite(
+  'Security of Hono on MariaDB',
+  honoTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);

@@ -4,4 +4,7 @@ import { honoTarget } from './suite-target.js';
 
 // Each app gets its own migrated scratch schema; the cases across instances share one.
 const database = await postgresTestServer();
-describeSecuritySuite('Security of Hono on PostgreSQL', honoTarget(() => openScratchStore(database), scratchSkipReason(database)));
+describeSecuritySuite(
+  'Security of Hono on PostgreSQL',
+  honoTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);

@@ -4,4 +4,7 @@ import { honoTarget } from './suite-target.js';
 
 // Rate limits count in the SQL database here, as they do in production on a SQL store.
 const database = sqliteTestServer();
-describeSecuritySuite('Security of Hono on SQLite', honoTarget(() => openScratchStore(database)));
+describeSecuritySuite(
+  'Security of Hono on SQLite',
+  honoTarget(() => openScratchStore(database)),
+);

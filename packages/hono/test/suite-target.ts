@@ -8,10 +8,24 @@ import { createNativeArgon2idHasher } from '@gatehousejs/hasher';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { Hono } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
-import { authRoutes, cors, errorHandler, jsonResponse, nodeRequestErrorHandler, notFound, publicRoute, resetPasswordPage, roles, secureRoutes, securityHeaders, userRoutes } from '../src/index.js';
+import {
+  authRoutes,
+  cors,
+  errorHandler,
+  jsonResponse,
+  nodeRequestErrorHandler,
+  notFound,
+  publicRoute,
+  resetPasswordPage,
+  roles,
+  secureRoutes,
+  securityHeaders,
+  userRoutes,
+} from '../src/index.js';
 
 // In-process requests have no socket: the peer is this process, as on loopback.
-const getConnInfo: GetConnInfo = (c) => ((c.env as { incoming?: unknown } | undefined)?.incoming ? nodeConnInfo(c) : { remote: { address: '127.0.0.1' } });
+const getConnInfo: GetConnInfo = (c) =>
+  (c.env as { incoming?: unknown } | undefined)?.incoming ? nodeConnInfo(c) : { remote: { address: '127.0.0.1' } };
 
 /** The smallest app that mounts everything the HTTP suite drives, with this adapter's public API only. */
 export function suiteApp({ auth, corsOrigins, trustedProxyHops }: SuiteAppParts): Hono {

@@ -34,7 +34,10 @@ describe('GET /verify-email with pages', () => {
   const pages: AuthPages = {
     verifyEmail: (outcome) => {
       seen.push(outcome);
-      return { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'" }, body: `<p>${outcome.message}</p>` };
+      return {
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'" },
+        body: `<p>${outcome.message}</p>`,
+      };
     },
   };
   const authThat = (verifyEmail: Auth['verifyEmail']) => ({ verifyEmail }) as Auth;
@@ -66,7 +69,11 @@ describe('GET /verify-email with pages', () => {
     expect(result.status).toBe(400);
     expect(result.html).toBe('<p>The confirmation link is invalid, was already used or has expired.</p>');
     expect(result.body).toBeUndefined();
-    expect(seen.at(-1)).toEqual({ confirmed: false, status: 400, message: 'The confirmation link is invalid, was already used or has expired.' });
+    expect(seen.at(-1)).toEqual({
+      confirmed: false,
+      status: 400,
+      message: 'The confirmation link is invalid, was already used or has expired.',
+    });
   });
 
   it('keeps answering JSON to API clients, and lets their errors reach the error handler', async () => {
@@ -79,7 +86,10 @@ describe('GET /verify-email with pages', () => {
   });
 
   it('answers JSON to everyone when the adapter has no pages', async () => {
-    expect(await route.handle(confirms, input(CHROME_NAVIGATION, false))).toEqual({ status: 200, body: { message: 'Your e-mail address is confirmed.' } });
+    expect(await route.handle(confirms, input(CHROME_NAVIGATION, false))).toEqual({
+      status: 200,
+      body: { message: 'Your e-mail address is confirmed.' },
+    });
   });
 
   it('passes unexpected errors on instead of rendering them', async () => {

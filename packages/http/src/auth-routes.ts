@@ -81,7 +81,12 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     }),
   },
   { method: 'POST', path: '/login', access: 'public', handle: async (a, i) => ({ status: 200, body: await a.login(i.body, i.client) }) },
-  { method: 'POST', path: '/refresh-token', access: 'public', handle: async (a, i) => ({ status: 200, body: await a.refresh(i.body, i.client) }) },
+  {
+    method: 'POST',
+    path: '/refresh-token',
+    access: 'public',
+    handle: async (a, i) => ({ status: 200, body: await a.refresh(i.body, i.client) }),
+  },
   {
     method: 'POST',
     path: '/verify-token',
@@ -89,8 +94,18 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     handle: async (a, i) => ({ status: 200, body: a.describeToken(requireUser(i)) }),
   },
   { method: 'GET', path: '/verify-email', access: 'public', handle: verifyEmailRoute },
-  { method: 'POST', path: '/forgot-password', access: 'public', handle: async (a, i) => ({ status: 200, body: await a.forgotPassword(i.body, i.client) }) },
-  { method: 'POST', path: '/reset-password', access: 'public', handle: async (a, i) => ({ status: 200, body: await a.resetPassword(i.body, i.client) }) },
+  {
+    method: 'POST',
+    path: '/forgot-password',
+    access: 'public',
+    handle: async (a, i) => ({ status: 200, body: await a.forgotPassword(i.body, i.client) }),
+  },
+  {
+    method: 'POST',
+    path: '/reset-password',
+    access: 'public',
+    handle: async (a, i) => ({ status: 200, body: await a.resetPassword(i.body, i.client) }),
+  },
   {
     method: 'POST',
     path: '/logout',

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { cachedBearerUser, readBearerToken } from './bearer-token.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1MSJ9.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
-const PAYLOAD = { id: 'u1', sub: 'u1', email: 'ada@example.com', roles: ['user'], ver: 0, emailVerified: true, iat: 1, exp: 2 } as AccessTokenPayload;
+const PAYLOAD = {
+  id: 'u1',
+  sub: 'u1',
+  email: 'ada@example.com',
+  roles: ['user'],
+  ver: 0,
+  emailVerified: true,
+  iat: 1,
+  exp: 2,
+} as AccessTokenPayload;
 
 /** A verified-token cache that knows TOKEN only, and records what it was asked. */
 function cacheKnowingToken() {

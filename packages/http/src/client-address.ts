@@ -35,10 +35,18 @@ const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\
  * resolveClientAddress({ socketAddress: '10.0.0.2', forwardedFor: '1.2.3.4, 203.0.113.9', trustedProxies: parseTrustedProxies('10.0.0.0/8') });
  * // '203.0.113.9': the proxy at 10.0.0.2 saw it; '1.2.3.4' is what that client claimed
  */
-export function resolveClientAddress({ socketAddress, forwardedFor, trustedProxies, trustedProxyHops = 0 }: ClientAddressInput): string | undefined {
+export function resolveClientAddress({
+  socketAddress,
+  forwardedFor,
+  trustedProxies,
+  trustedProxyHops = 0,
+}: ClientAddressInput): string | undefined {
   const socket = socketAddress === undefined ? undefined : unmapped(socketAddress);
   if (!forwardedFor || (!trustedProxies && trustedProxyHops <= 0)) return socket;
-  const hops = forwardedFor.split(',').map((part) => part.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (!trustedProxies) {
     const candidate = hops[hops.length - trustedProxyHops];
     return candidate && parseIpAddress(candidate) ? unmapped(candidate) : socket;

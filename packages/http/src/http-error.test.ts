@@ -43,6 +43,7 @@ describe('toErrorResponse', () => {
 
   it('derives its status table from the catalogue, one status per code', () => {
     expect(Object.keys(STATUS_BY_CODE).sort()).toEqual(Object.keys(ERROR_CATALOGUE).sort());
-    for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) expect(STATUS_BY_CODE[code as keyof typeof STATUS_BY_CODE]).toBe(entry.status);
+    for (const [code, entry] of Object.entries(ERROR_CATALOGUE))
+      expect(STATUS_BY_CODE[code as keyof typeof STATUS_BY_CODE]).toBe(entry.status);
   });
 });

@@ -47,7 +47,7 @@ function report(log: ErrorLog, error: unknown, unavailable: AuthError | undefine
  * const { status, body, headers } = toErrorResponse(error, { unexpected: (e) => log.error(e) });
  */
 export function toErrorResponse(error: unknown, log: ErrorLog = () => {}): ErrorResponse {
-  if (!isAuthError(error) || error.status >= 500 && error.dependency === undefined) {
+  if (!isAuthError(error) || (error.status >= 500 && error.dependency === undefined)) {
     report(log, error, undefined);
     return { status: 500, body: body(500, GENERIC_500), headers: {} };
   }

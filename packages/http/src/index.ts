@@ -3,7 +3,15 @@ export { toErrorResponse } from './http-error.js';
 export type { ErrorBody, ErrorResponse, ErrorLog } from './http-error.js';
 export { bodyError } from './body-errors.js';
 export type { BodyFailure } from './body-errors.js';
-export { parseJsonBody, parseFormBody, assertFormMediaType, assertJsonMediaType, assertIdentityEncoding, methodTakesBody, DEFAULT_BODY_LIMIT_BYTES } from './json-body.js';
+export {
+  parseJsonBody,
+  parseFormBody,
+  assertFormMediaType,
+  assertJsonMediaType,
+  assertIdentityEncoding,
+  methodTakesBody,
+  DEFAULT_BODY_LIMIT_BYTES,
+} from './json-body.js';
 export { readBodyWithinLimit } from './read-body.js';
 export type { RequestBodySource, NextBodyChunk } from './read-body.js';
 export { assertPathEncoding, pathEncodingError, normalizeRequestPath, isRoutableTarget } from './request-path.js';
@@ -15,7 +23,16 @@ export { USER_ROUTES } from './user-routes.js';
 export type { UserRoute, UserRouteInput } from './user-routes.js';
 export { assertRoles, requireVerifiedUser } from './authorize.js';
 export { rememberVerifiedUser, verifiedUser } from './verified-user.js';
-export { routeAccess, readsFormBody, markPublic, markRoleRequirement, markGuard, markUnconfirmedAllowed, markFormBody, isGuardMarker } from './route-guard.js';
+export {
+  routeAccess,
+  readsFormBody,
+  markPublic,
+  markRoleRequirement,
+  markGuard,
+  markUnconfirmedAllowed,
+  markFormBody,
+  isGuardMarker,
+} from './route-guard.js';
 export type { RouteAccess } from './route-guard.js';
 export { routeNotFound } from './not-found.js';
 export { queryFromSearchParams } from './query-params.js';

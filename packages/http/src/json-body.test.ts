@@ -36,7 +36,10 @@ describe('parseJsonBody (the body rules every adapter shares)', () => {
   });
 
   it('refuses malformed JSON and bytes that are not UTF-8 with 400', () => {
-    expect(failure(() => parseJsonBody('application/json', '{"a":'))).toEqual({ status: 400, message: 'The request body is not valid JSON.' });
+    expect(failure(() => parseJsonBody('application/json', '{"a":'))).toEqual({
+      status: 400,
+      message: 'The request body is not valid JSON.',
+    });
     expect(failure(() => parseJsonBody('application/json', Uint8Array.from([0x22, 0xff, 0x22]))).status).toBe(400);
   });
 });

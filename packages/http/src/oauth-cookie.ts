@@ -11,7 +11,13 @@ export const oauthCookieName = (secure: boolean) => (secure ? `__Host-${OAUTH_CO
  */
 export function oauthCookie(value: string, options: { secure: boolean; maxAgeSeconds: number; crossSitePost: boolean }): string {
   const sameSite = options.crossSitePost && options.secure ? 'None' : 'Lax';
-  const parts = [`${oauthCookieName(options.secure)}=${value}`, 'Path=/', 'HttpOnly', `SameSite=${sameSite}`, `Max-Age=${options.maxAgeSeconds}`];
+  const parts = [
+    `${oauthCookieName(options.secure)}=${value}`,
+    'Path=/',
+    'HttpOnly',
+    `SameSite=${sameSite}`,
+    `Max-Age=${options.maxAgeSeconds}`,
+  ];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }

@@ -45,7 +45,12 @@ const isFormPostProvider = (auth: Auth<string>, provider: string | undefined) =>
 
 async function callback(auth: Auth<string>, input: SocialRouteInput, status: 302 | 303): Promise<SocialRouteResult> {
   const secure = auth.social.secureCookies;
-  const { location } = await auth.social.callback(input.params.provider, input.parameters, readOauthCookie(input.cookie, secure), input.client);
+  const { location } = await auth.social.callback(
+    input.params.provider,
+    input.parameters,
+    readOauthCookie(input.cookie, secure),
+    input.client,
+  );
   return { status, headers: { ...NAVIGATION_HEADERS, Location: location, 'Set-Cookie': clearOauthCookie(secure) } };
 }
 
@@ -75,12 +80,22 @@ export const OAUTH_ROUTES: readonly SocialRoute[] = Object.freeze([
     },
   },
   { method: 'GET', path: '/oauth/:provider/callback', access: 'public', handle: (auth, input) => callback(auth, input, 302) },
-  { method: 'POST', path: '/oauth/:provider/callback', access: 'public', body: 'form', handle: (auth, input) => callback(auth, input, 303) },
+  {
+    method: 'POST',
+    path: '/oauth/:provider/callback',
+    access: 'public',
+    body: 'form',
+    handle: (auth, input) => callback(auth, input, 303),
+  },
   {
     method: 'POST',
     path: '/oauth/exchange',
     access: 'public',
-    handle: async (auth, input) => ({ status: 200, body: await auth.social.exchange(input.body, input.client), headers: { 'Cache-Control': 'no-store' } }),
+    handle: async (auth, input) => ({
+      status: 200,
+      body: await auth.social.exchange(input.body, input.client),
+      headers: { 'Cache-Control': 'no-store' },
+    }),
   },
   {
     method: 'POST',

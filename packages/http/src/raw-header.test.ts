@@ -7,7 +7,9 @@ describe('readRawHeader', () => {
   });
 
   it('joins a repeated header with ", " as the Fetch API does', () => {
-    expect(readRawHeader(['authorization', 'Bearer a', 'Accept', '*/*', 'Authorization', 'Bearer b'], 'authorization')).toBe('Bearer a, Bearer b');
+    expect(readRawHeader(['authorization', 'Bearer a', 'Accept', '*/*', 'Authorization', 'Bearer b'], 'authorization')).toBe(
+      'Bearer a, Bearer b',
+    );
   });
 
   it('keeps an empty value, and says undefined only when the header is absent', () => {

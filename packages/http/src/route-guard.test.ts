@@ -46,7 +46,12 @@ describe('routeAccess (deny by default, for every adapter)', () => {
 
   it('lets an unconfirmed account through only where every matching route allows it, and never with a role requirement', () => {
     expect(routeAccess([[unconfirmed, handler]])).toBe('unconfirmed-allowed');
-    expect(routeAccess([[unconfirmed, handler], [publicMarker, handler]])).toBe('unconfirmed-allowed');
+    expect(
+      routeAccess([
+        [unconfirmed, handler],
+        [publicMarker, handler],
+      ]),
+    ).toBe('unconfirmed-allowed');
     expect(routeAccess([[unconfirmed, handler], [handler]])).toBe('protected');
     expect(routeAccess([[handler], [unconfirmed, handler]])).toBe('protected');
     expect(routeAccess([[unconfirmed, adminOnly, handler]])).toBe('protected');
@@ -54,7 +59,12 @@ describe('routeAccess (deny by default, for every adapter)', () => {
 
   it('leaves the body to a form reader only when every matching route has one (JSON rule otherwise)', () => {
     expect(readsFormBody([[publicMarker, formReader, handler]])).toBe(true);
-    expect(readsFormBody([[publicMarker, formReader, handler], [publicMarker, handler]])).toBe(false);
+    expect(
+      readsFormBody([
+        [publicMarker, formReader, handler],
+        [publicMarker, handler],
+      ]),
+    ).toBe(false);
     expect(readsFormBody([[publicMarker, handler]])).toBe(false);
     expect(readsFormBody([])).toBe(false);
   });

@@ -17,7 +17,17 @@ describe('parseIpAddress', () => {
   });
 
   it('refuses what is not an address', () => {
-    for (const text of ['', 'localhost', '10.1.2', '256.1.1.1', '01.2.3.4x', '1::2::3', '1:2:3:4:5:6:7:8:9', 'fe80::1%eth0', '::ffff:1.2.3']) {
+    for (const text of [
+      '',
+      'localhost',
+      '10.1.2',
+      '256.1.1.1',
+      '01.2.3.4x',
+      '1::2::3',
+      '1:2:3:4:5:6:7:8:9',
+      'fe80::1%eth0',
+      '::ffff:1.2.3',
+    ]) {
       expect(parseIpAddress(text), text).toBeUndefined();
     }
   });
@@ -57,7 +67,9 @@ describe('parseTrustedProxies', () => {
 
   it('refuses an entry it cannot read with INVALID_CONFIG naming it', () => {
     for (const entry of ['10.0.0.0/33', '::/129', 'proxy.internal', '10.0.0.0/8/1', '10.0.0.0/x']) {
-      expect(() => parseTrustedProxies(`127.0.0.1, ${entry}`), entry).toThrow(expect.objectContaining({ code: 'INVALID_CONFIG', message: `not an IP address or CIDR range: ${entry}` }));
+      expect(() => parseTrustedProxies(`127.0.0.1, ${entry}`), entry).toThrow(
+        expect.objectContaining({ code: 'INVALID_CONFIG', message: `not an IP address or CIDR range: ${entry}` }),
+      );
     }
   });
 });

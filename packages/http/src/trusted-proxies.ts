@@ -5,7 +5,8 @@ import { AuthError } from '@gatehousejs/core';
 /** An address as 16 bytes; IPv4 as IPv4-mapped IPv6 (`::ffff:a.b.c.d`), so both compare alike. */
 type Bytes = Uint8Array;
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const IPV4 =
+  /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 
 function ipv4Bytes(text: string): number[] | undefined {
   const match = IPV4.exec(text);

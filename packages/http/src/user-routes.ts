@@ -66,7 +66,10 @@ export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
     roles: ADMINS,
     handle: async (a, i) => ({
       status: 200,
-      body: { message: 'Roles updated. They apply from the next login or token refresh.', user: await a.setRoles(i.user, targetId(i), i.body) },
+      body: {
+        message: 'Roles updated. They apply from the next login or token refresh.',
+        user: await a.setRoles(i.user, targetId(i), i.body),
+      },
     }),
   },
   {

@@ -16,7 +16,11 @@ const verified = new WeakMap<object, Verified>();
  * the auth instance that verified it (its role set and hierarchy), which `roles(…)` then applies.
  * Only the adapters' guards call it.
  */
-export function rememberVerifiedUser(request: object, user: AccessTokenPayload<string>, roles: Pick<RolePolicy<string>, 'satisfies'>): void {
+export function rememberVerifiedUser(
+  request: object,
+  user: AccessTokenPayload<string>,
+  roles: Pick<RolePolicy<string>, 'satisfies'>,
+): void {
   verified.set(request, { user, roles });
 }
 

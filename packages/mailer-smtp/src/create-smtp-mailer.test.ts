@@ -220,7 +220,9 @@ describe('createSmtpMailer options', () => {
 
   it('refuses an empty sender or one with a line break', () => {
     expect(() => createSmtpMailer({ appUrl: 'https://a.example', from: ' ', transport })).toThrow(/options\.from/);
-    expect(() => createSmtpMailer({ appUrl: 'https://a.example', from: 'a@b.example\r\nBcc: x@y.example', transport })).toThrow(/options\.from/);
+    expect(() => createSmtpMailer({ appUrl: 'https://a.example', from: 'a@b.example\r\nBcc: x@y.example', transport })).toThrow(
+      /options\.from/,
+    );
   });
 
   it('refuses a template that is not a function', () => {

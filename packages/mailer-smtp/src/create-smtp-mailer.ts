@@ -122,7 +122,10 @@ function checkFrom(from: unknown): string {
 
 function checkTransportOptions(transport: unknown): SmtpTransportOptions {
   if (typeof transport !== 'object' || transport === null) {
-    throw new AuthError('INVALID_CONFIG', 'createSmtpMailer: options.transport must be SMTP settings ({ host, port, secure, auth }) or a nodemailer transporter');
+    throw new AuthError(
+      'INVALID_CONFIG',
+      'createSmtpMailer: options.transport must be SMTP settings ({ host, port, secure, auth }) or a nodemailer transporter',
+    );
   }
   return transport as SmtpTransportOptions;
 }

@@ -19,16 +19,7 @@ interface Wording {
 function render(wording: Wording, data: MailTemplateData): { subject: string; text: string; html: string } {
   const greeting = data.firstName ? `Hello ${data.firstName},` : 'Hello,';
   const expiry = data.expiresAt ? `This link expires at ${formatExpiry(data.expiresAt)}.` : '';
-  const text = [
-    greeting,
-    '',
-    wording.intro,
-    '',
-    data.link,
-    '',
-    `${expiry} ${wording.ignore}`.trim(),
-    '',
-  ].join('\n');
+  const text = [greeting, '', wording.intro, '', data.link, '', `${expiry} ${wording.ignore}`.trim(), ''].join('\n');
 
   const link = escapeHtml(data.link);
   const html = `<!doctype html>

@@ -85,7 +85,9 @@ export function createRedisRateLimiter(redis: Redis | Cluster, options: RedisRat
     async hit(key, rule, now) {
       const nowMs = now.getTime();
       const windowMs = rule.windowSeconds * 1000;
-      const reply = await guarded(() => runHit(prefix + key, [String(nowMs), String(nowMs + windowMs), String(windowMs + CLEANUP_GRACE_MS)]));
+      const reply = await guarded(() =>
+        runHit(prefix + key, [String(nowMs), String(nowMs + windowMs), String(windowMs + CLEANUP_GRACE_MS)]),
+      );
       const [count, endsAt] = reply as [number, string];
       return decide(Number(count), Number(endsAt), rule, nowMs, true);
     },

@@ -70,11 +70,17 @@ export function createMemoryUserStore(state: MemoryState): UserStore {
     },
 
     async listUsers({ limit, offset }: UserPage) {
-      return [...state.users.values()].sort(byCreation).slice(offset, offset + limit).map(copyUser);
+      return [...state.users.values()]
+        .sort(byCreation)
+        .slice(offset, offset + limit)
+        .map(copyUser);
     },
 
     async listUsersByRole(role: string) {
-      return [...state.users.values()].filter((user) => user.roles.includes(role)).sort(byCreation).map(copyUser);
+      return [...state.users.values()]
+        .filter((user) => user.roles.includes(role))
+        .sort(byCreation)
+        .map(copyUser);
     },
 
     async setUserRoles(id, roles, at, options = {}) {

@@ -84,7 +84,10 @@ export function pgPoolDiscardingBroken(pool: PgPool): PostgresPool {
 type MysqlRawConnection = MysqlPoolConnection & { destroy(): void };
 
 /** For Kysely's `MysqlDialect`: `pool` whose connections are destroyed at release when not reusable. */
-export function mysqlPoolDiscardingBroken(pool: { getConnection(callback: (error: any, connection: any) => void): void; end(callback: (error: unknown) => void): void }): MysqlPool {
+export function mysqlPoolDiscardingBroken(pool: {
+  getConnection(callback: (error: any, connection: any) => void): void;
+  end(callback: (error: unknown) => void): void;
+}): MysqlPool {
   return {
     getConnection(callback) {
       pool.getConnection((error, raw: MysqlRawConnection) => {

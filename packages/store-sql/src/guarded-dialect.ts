@@ -91,7 +91,8 @@ class GuardedDriver implements Driver {
       throw asDatabaseUnavailable(error, true);
     }
     const guarded: DatabaseConnection = {
-      executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => this.#guard(() => inner.executeQuery<R>(query), 'the database', guarded),
+      executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> =>
+        this.#guard(() => inner.executeQuery<R>(query), 'the database', guarded),
       streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => inner.streamQuery<R>(query, chunkSize),
     };
     this.#inner.set(guarded, inner);

@@ -53,7 +53,11 @@ export async function migrateToLatest(db: Kysely<any>, dialect: SqlDialectName):
  * Applies `migrations` (all of Gatehouse's, or the first few of them to set up an older schema in a
  * test) with Gatehouse's bookkeeping tables. Internal: not exported from the package.
  */
-export async function runMigrations(db: Kysely<any>, dialect: SqlDialectName, migrations: Record<string, Migration>): Promise<MigrationSummary> {
+export async function runMigrations(
+  db: Kysely<any>,
+  dialect: SqlDialectName,
+  migrations: Record<string, Migration>,
+): Promise<MigrationSummary> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

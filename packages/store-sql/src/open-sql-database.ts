@@ -19,9 +19,14 @@ async function importDriver<T>(name: string, load: () => Promise<T>): Promise<T>
     return await load();
   } catch (error) {
     if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    throw new AuthError('INVALID_CONFIG', `This database URL needs the "${name}" package; install it next to @gatehousejs/store-sql.`, undefined, {
-      cause: error,
-    });
+    throw new AuthError(
+      'INVALID_CONFIG',
+      `This database URL needs the "${name}" package; install it next to @gatehousejs/store-sql.`,
+      undefined,
+      {
+        cause: error,
+      },
+    );
   }
 }
 

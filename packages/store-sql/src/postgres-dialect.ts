@@ -1,4 +1,11 @@
-import { PostgresDialect, PostgresIntrospector, type DatabaseIntrospector, type DatabaseMetadataOptions, type Kysely, type TableMetadata } from 'kysely';
+import {
+  PostgresDialect,
+  PostgresIntrospector,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
+  type Kysely,
+  type TableMetadata,
+} from 'kysely';
 
 /** PostgreSQL's "schema does not exist" (invalid_schema_name). */
 const INVALID_SCHEMA_NAME = '3F000';

@@ -32,8 +32,13 @@ export interface SqlConnectionOptions {
 export type ParsedSqlConnectionOptions = Required<SqlConnectionOptions>;
 
 /** The server-side statement timeout to ask for: the setting, or 90 % of the client's. */
-function withServerTimeout(options: Omit<ParsedSqlConnectionOptions, 'serverStatementTimeoutMs'> & { serverStatementTimeoutMs?: number }): ParsedSqlConnectionOptions {
-  return { ...options, serverStatementTimeoutMs: options.serverStatementTimeoutMs ?? Math.max(1, Math.floor(options.queryTimeoutMs * 0.9)) };
+function withServerTimeout(
+  options: Omit<ParsedSqlConnectionOptions, 'serverStatementTimeoutMs'> & { serverStatementTimeoutMs?: number },
+): ParsedSqlConnectionOptions {
+  return {
+    ...options,
+    serverStatementTimeoutMs: options.serverStatementTimeoutMs ?? Math.max(1, Math.floor(options.queryTimeoutMs * 0.9)),
+  };
 }
 
 const whole = (min: number, max: number) => {

@@ -16,7 +16,11 @@ async function withRoles(db: Db, rows: readonly UserRow[]): Promise<UserRecord[]
   const roleRows = await db
     .selectFrom('user_roles')
     .select(['user_id', 'role'])
-    .where('user_id', 'in', rows.map((row) => row.id))
+    .where(
+      'user_id',
+      'in',
+      rows.map((row) => row.id),
+    )
     .execute();
   const rolesByUser = new Map<string, string[]>();
   for (const { user_id, role } of roleRows) rolesByUser.set(user_id, [...(rolesByUser.get(user_id) ?? []), role]);
@@ -41,13 +45,22 @@ function userLookup(db: Db, column: 'id' | 'email_key'): (value: string) => Prom
     if (!couldBeStored(value)) return null;
     const { rows } = await db.executeQuery<UserRow & { role: string | null }>({ ...compiled, parameters: [value] });
     const [first] = rows;
-    return first ? fromUserRow(first, rows.flatMap((r) => (r.role === null ? [] : [r.role]))) : null;
+    return first
+      ? fromUserRow(
+          first,
+          rows.flatMap((r) => (r.role === null ? [] : [r.role])),
+        )
+      : null;
   };
 }
 
 async function insertRoles(db: Db, userId: string, roles: readonly string[]): Promise<void> {
   const unique = canonicalRoles(roles);
-  if (unique.length > 0) await db.insertInto('user_roles').values(unique.map((role) => ({ user_id: userId, role }))).execute();
+  if (unique.length > 0)
+    await db
+      .insertInto('user_roles')
+      .values(unique.map((role) => ({ user_id: userId, role })))
+      .execute();
 }
 
 /**
@@ -127,26 +140,27 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase, undo?: UndoOfUn
     async setUserRoles(id, roles, at, options = {}) {
       if (!couldBeStored(id)) return null;
       const next = canonicalRoles(roles);
-      const change = () => db.transaction().execute(async (trx) => {
-        if (options.keepLastSuper && !next.includes('super')) {
-          const supers = await lockSuperHolders(trx, dialect);
-          if (supers.includes(id) && supers.length === 1) throw new AuthError('LAST_SUPER');
-        }
-        // Updating the user row first locks it, so two role changes of one user run one after the other.
-        await trx
-          .updateTable('users')
-          .set((eb) => ({
-            updated_at: toEpochMillis(at),
-            ...(options.bumpTokenVersion ? { token_version: eb('token_version', '+', 1) } : {}),
-          }))
-          .where('id', '=', id)
-          .execute();
-        const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!row) return null;
-        await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
-        await insertRoles(trx, id, next);
-        return fromUserRow(row, next);
-      });
+      const change = () =>
+        db.transaction().execute(async (trx) => {
+          if (options.keepLastSuper && !next.includes('super')) {
+            const supers = await lockSuperHolders(trx, dialect);
+            if (supers.includes(id) && supers.length === 1) throw new AuthError('LAST_SUPER');
+          }
+          // Updating the user row first locks it, so two role changes of one user run one after the other.
+          await trx
+            .updateTable('users')
+            .set((eb) => ({
+              updated_at: toEpochMillis(at),
+              ...(options.bumpTokenVersion ? { token_version: eb('token_version', '+', 1) } : {}),
+            }))
+            .where('id', '=', id)
+            .execute();
+          const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+          if (!row) return null;
+          await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
+          await insertRoles(trx, id, next);
+          return fromUserRow(row, next);
+        });
       return retryOnDeadlock(dialect, change);
     },
 
@@ -166,7 +180,11 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase, undo?: UndoOfUn
 
     async updatePasswordHash(id, passwordHash, at) {
       if (!couldBeStored(id)) return;
-      await db.updateTable('users').set({ password_hash: passwordHash, updated_at: toEpochMillis(at) }).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: toEpochMillis(at) })
+        .where('id', '=', id)
+        .execute();
     },
 
     async changePassword(id, passwordHash, at) {
@@ -176,7 +194,11 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase, undo?: UndoOfUn
     async recordLogin(id, at) {
       if (!couldBeStored(id)) return;
       // A login is not an edit of the account, so updated_at stays as it was.
-      await db.updateTable('users').set({ last_login_at: toEpochMillis(at) }).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set({ last_login_at: toEpochMillis(at) })
+        .where('id', '=', id)
+        .execute();
     },
 
     async setConfirmedEmail(id, email, at) {

@@ -29,7 +29,10 @@ describe('a database that cannot be used is DATABASE_UNAVAILABLE (503), never a 
   it('refuses at once when nothing listens, with the driver error as cause', async () => {
     const port = await closedPort();
     const opening = openSqlStore(`postgres://postgres@127.0.0.1:${port}/postgres`, { connectTimeoutMs: 2_000 });
-    const error = await opening.then(() => expect.fail('expected a refusal'), (e: unknown) => e as Error & { code?: string; cause?: unknown });
+    const error = await opening.then(
+      () => expect.fail('expected a refusal'),
+      (e: unknown) => e as Error & { code?: string; cause?: unknown },
+    );
     expect(error.code).toBe('DATABASE_UNAVAILABLE');
     expect(String((error.cause as Error).message)).toContain('ECONNREFUSED');
   });

@@ -26,8 +26,14 @@ describe('parseDatabaseUrl', () => {
   );
 
   it('reads mysql:// and mariadb:// as MySQL, rewriting the scheme for mysql2', () => {
-    expect(parseDatabaseUrl('mysql://root@127.0.0.1:3306/app')).toEqual({ dialect: 'mysql', connectionString: 'mysql://root@127.0.0.1:3306/app' });
-    expect(parseDatabaseUrl('mariadb://root:pw@db:3306/app')).toEqual({ dialect: 'mysql', connectionString: 'mysql://root:pw@db:3306/app' });
+    expect(parseDatabaseUrl('mysql://root@127.0.0.1:3306/app')).toEqual({
+      dialect: 'mysql',
+      connectionString: 'mysql://root@127.0.0.1:3306/app',
+    });
+    expect(parseDatabaseUrl('mariadb://root:pw@db:3306/app')).toEqual({
+      dialect: 'mysql',
+      connectionString: 'mysql://root:pw@db:3306/app',
+    });
   });
 
   it('refuses an unknown scheme, naming the scheme but not the rest of the URL', () => {

@@ -65,7 +65,10 @@ describe('gatehouse-migrate', () => {
 
   it('is linked from a committed, published file, so installing needs no build first', () => {
     const packageDir = new URL('../', import.meta.url);
-    const manifest = JSON.parse(readFileSync(new URL('package.json', packageDir), 'utf8')) as { bin: Record<string, string>; files: string[] };
+    const manifest = JSON.parse(readFileSync(new URL('package.json', packageDir), 'utf8')) as {
+      bin: Record<string, string>;
+      files: string[];
+    };
     const bin = manifest.bin['gatehouse-migrate']!;
     expect(bin).toBe('./bin/gatehouse-migrate.js');
     expect(manifest.files).toContain('bin');

@@ -44,7 +44,12 @@ describe.skipIf(scratchSkipReason(server) !== undefined)('threat: a registration
   it('an insert that timed out behind a lock is rolled back, not committed by the next request on its connection', async () => {
     // One connection, so a request after the timeout would reuse it if it went back to the pool.
     // The client's timeout alone, as with a frozen server, where the server's own cannot act.
-    const store = await openSqlStore(scratch.url, { migrate: false, poolSize: 1, queryTimeoutMs: QUERY_TIMEOUT_MS, serverStatementTimeoutMs: 0 });
+    const store = await openSqlStore(scratch.url, {
+      migrate: false,
+      poolSize: 1,
+      queryTimeoutMs: QUERY_TIMEOUT_MS,
+      serverStatementTimeoutMs: 0,
+    });
     const email = `held-${randomUUID().slice(0, 8)}@example.test`;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -98,8 +103,12 @@ describe.skipIf(scratchSkipReason(server) !== undefined)('threat: a registration
   it('a registration whose COMMIT outlived the timeout and committed at the server is undone once the database answers', async () => {
     // A COMMIT the server completes after the client gave up, as a frozen server does on SIGCONT:
     // a deferred trigger makes every commit that inserted a user take a second.
-    await sql`create or replace function slow_commit() returns trigger language plpgsql as $$ begin perform pg_sleep(1); return null; end $$`.execute(setup.db);
-    await sql`create constraint trigger slow_commit after insert on users deferrable initially deferred for each row execute function slow_commit()`.execute(setup.db);
+    await sql`create or replace function slow_commit() returns trigger language plpgsql as $$ begin perform pg_sleep(1); return null; end $$`.execute(
+      setup.db,
+    );
+    await sql`create constraint trigger slow_commit after insert on users deferrable initially deferred for each row execute function slow_commit()`.execute(
+      setup.db,
+    );
     const store = await openSqlStore(scratch.url, { migrate: false, queryTimeoutMs: QUERY_TIMEOUT_MS, serverStatementTimeoutMs: 0 });
     try {
       const refused = aUser(`late-${randomUUID().slice(0, 8)}@example.test`);

@@ -11,7 +11,9 @@ const tablesOf = (statements: string[]) =>
 describe('schemaSql', () => {
   it.each(['sqlite', 'postgres', 'mysql'] as const)('prints create statements for every Gatehouse table on %s', async (dialect) => {
     const statements = await schemaSql(dialect);
-    expect(tablesOf(statements)).toEqual(expect.arrayContaining(['one_time_tokens', 'rate_limits', 'refresh_tokens', 'user_roles', 'users']));
+    expect(tablesOf(statements)).toEqual(
+      expect.arrayContaining(['one_time_tokens', 'rate_limits', 'refresh_tokens', 'user_roles', 'users']),
+    );
     expect(statements.every((s) => /^(create|alter)\b/i.test(s))).toBe(true);
   });
 
@@ -33,7 +35,9 @@ describe('schemaSql', () => {
       const shape = async (db: typeof a.db) =>
         (
           await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
-            where type in ('table', 'index') and name not like 'gatehouse_migration%' and name not like 'sqlite_%' order by name`.execute(db)
+            where type in ('table', 'index') and name not like 'gatehouse_migration%' and name not like 'sqlite_%' order by name`.execute(
+            db,
+          )
         ).rows;
       expect(await shape(a.db)).toEqual(await shape(b.db));
     } finally {

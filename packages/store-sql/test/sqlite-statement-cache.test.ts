@@ -26,7 +26,9 @@ afterEach(() => {
 describe('cacheSqliteStatements', () => {
   it('prepares a query once and answers it with each new parameter through Kysely', async () => {
     const { counting, prepared } = countingDatabase();
-    const db = new Kysely<{ notes: { id: number; body: string } }>({ dialect: new SqliteDialect({ database: cacheSqliteStatements(counting) }) });
+    const db = new Kysely<{ notes: { id: number; body: string } }>({
+      dialect: new SqliteDialect({ database: cacheSqliteStatements(counting) }),
+    });
     const bodyOf = async (id: number) => (await db.selectFrom('notes').select('body').where('id', '=', id).executeTakeFirst())?.body;
 
     expect([await bodyOf(1), await bodyOf(2), await bodyOf(3), await bodyOf(4)]).toEqual(['a', 'b', 'c', undefined]);

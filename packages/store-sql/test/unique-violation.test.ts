@@ -11,7 +11,11 @@ describe('toTakenError', () => {
     ['postgres', { code: '23505', constraint: 'users_email_key_unique', message: 'duplicate key' }, 'EMAIL_TAKEN'],
     ['postgres', { code: '23505', constraint: 'users_username_key_unique', message: 'duplicate key' }, 'USERNAME_TAKEN'],
     ['mysql', { errno: 1062, code: 'ER_DUP_ENTRY', message: "Duplicate entry 'a@x.com' for key 'users_email_key_unique'" }, 'EMAIL_TAKEN'],
-    ['mysql', { errno: 1062, code: 'ER_DUP_ENTRY', message: "Duplicate entry 'ada' for key 'users.users_username_key_unique'" }, 'USERNAME_TAKEN'],
+    [
+      'mysql',
+      { errno: 1062, code: 'ER_DUP_ENTRY', message: "Duplicate entry 'ada' for key 'users.users_username_key_unique'" },
+      'USERNAME_TAKEN',
+    ],
   ] as const)('maps a %s duplicate to %j', (dialect, error, code) => {
     const mapped = toTakenError(dialect, error);
     expect(mapped).toBeInstanceOf(AuthError);

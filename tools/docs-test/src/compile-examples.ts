@@ -35,7 +35,11 @@ export async function compileExamples(app: PackedApp, examples: CodeBlock[], qui
     // `export {}` last, so the block is a module (its names stay its own) and its lines keep their numbers.
     writeFileSync(join(app.dir, blockFile(block)), `${block.code}\nexport {};\n`);
   }
-  const tsconfig = { extends: './tsconfig.json', compilerOptions: { noEmit: false, rootDir: '.', outDir: 'out' }, include: ['examples', 'quick-start'] };
+  const tsconfig = {
+    extends: './tsconfig.json',
+    compilerOptions: { noEmit: false, rootDir: '.', outDir: 'out' },
+    include: ['examples', 'quick-start'],
+  };
   writeFileSync(join(app.dir, 'tsconfig.examples.json'), JSON.stringify(tsconfig));
 
   const result = await app.tsc(['-p', 'tsconfig.examples.json', '--pretty', 'false']);

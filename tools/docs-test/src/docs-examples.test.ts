@@ -70,7 +70,10 @@ describe("the README's quick start as a fresh app that installs only the packed 
       const call = (method: string, path: string, token?: string, body?: unknown) =>
         fetch(`${server.url}${path}`, {
           method,
-          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
       const login = async (email: string, password: string) => {
@@ -83,7 +86,14 @@ describe("the README's quick start as a fresh app that installs only the packed 
       expect((await call('GET', '/api/v1/me')).status).toBe(401);
 
       const password = 'correct horse battery';
-      const ada = { firstName: 'Ada', lastName: 'Lovelace', username: 'ada', email: 'ada@example.com', password, confirmPassword: password };
+      const ada = {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        username: 'ada',
+        email: 'ada@example.com',
+        password,
+        confirmPassword: password,
+      };
       expect((await call('POST', '/api/v1/auth/register', undefined, ada)).status).toBe(201);
       const user = await login(ada.email, password);
       const me = await call('GET', '/api/v1/me', user.accessToken);

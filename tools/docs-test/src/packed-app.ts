@@ -62,8 +62,22 @@ export interface PackedApp {
  */
 export async function createPackedApp(root: string): Promise<PackedApp> {
   // The tarballs take `dist` as it is: bring it up to date (a no-op after `pnpm build`).
-  const packageProjects = ['core', 'http', 'express', 'hono', 'store-memory', 'store-sql', 'mailer-smtp', 'hasher', 'rate-limit-redis', 'client', 'cli'];
-  await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', ...packageProjects.map((name) => `packages/${name}`)], { cwd: root });
+  const packageProjects = [
+    'core',
+    'http',
+    'express',
+    'hono',
+    'store-memory',
+    'store-sql',
+    'mailer-smtp',
+    'hasher',
+    'rate-limit-redis',
+    'client',
+    'cli',
+  ];
+  await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', ...packageProjects.map((name) => `packages/${name}`)], {
+    cwd: root,
+  });
 
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-docs-app-'));
   const tarballs = join(dir, 'tarballs');
@@ -82,13 +96,20 @@ export async function createPackedApp(root: string): Promise<PackedApp> {
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
   // Outside the workspace, with the variables `pnpm test` set for the workspace removed.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_')));
-  await run('pnpm', ['install', '--prefer-offline', '--ignore-workspace', '--no-frozen-lockfile'], { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 });
+  await run('pnpm', ['install', '--prefer-offline', '--ignore-workspace', '--no-frozen-lockfile'], {
+    cwd: dir,
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
 
   return {
     dir,
     async tsc(args) {
       try {
-        const { stdout, stderr } = await run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), ...args], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+        const { stdout, stderr } = await run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), ...args], {
+          cwd: dir,
+          maxBuffer: 16 * 1024 * 1024,
+        });
         return { ok: true, output: `${stdout}${stderr}` };
       } catch (error) {
         const failed = error as { stdout?: string; stderr?: string };

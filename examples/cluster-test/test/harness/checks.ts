@@ -8,7 +8,12 @@ import { sleep, waitUntil } from './processes.js';
  * and requests that got no answer from an instance. `lostAllowedSentBetween`: a SIGKILL may lose the
  * requests that instance was serving when it died (sent just before), but none sent after it.
  */
-export function problemsDuring(samples: Sample[], from: number, to: number, options: { lostAllowedSentBetween?: [number, number] } = {}): string[] {
+export function problemsDuring(
+  samples: Sample[],
+  from: number,
+  to: number,
+  options: { lostAllowedSentBetween?: [number, number] } = {},
+): string[] {
   const window = during(samples, from, to);
   const [allowedFrom, allowedTo] = options.lostAllowedSentBetween ?? [Number.NaN, Number.NaN];
   const lost = window.filter((s) => s.lost && !(s.start >= allowedFrom && s.start <= allowedTo));
@@ -23,7 +28,8 @@ export function problemsDuring(samples: Sample[], from: number, to: number, opti
   return problems;
 }
 
-export const readiness = (http: HttpClient, pin: number): Promise<Answer> => http.send('GET', '/api/v1/health/ready', { pin, timeoutMs: 5000 });
+export const readiness = (http: HttpClient, pin: number): Promise<Answer> =>
+  http.send('GET', '/api/v1/health/ready', { pin, timeoutMs: 5000 });
 
 /** Polls every instance's readiness (pinned through nginx) until stopped; the answers per instance. */
 export function watchReadiness(http: HttpClient, pins: number[], everyMs = 250) {
@@ -52,7 +58,12 @@ export type Recovery = { ms: number; last?: undefined } | { ms: undefined; last:
  * Time from now until instance `pin` is ready again and serves `probe` with 200 (polled every
  * 50 ms), or, after `timeoutMs`, what its readiness and the probe answered last.
  */
-export async function recovery(http: HttpClient, pin: number, probe: (pin: number) => Promise<Answer>, timeoutMs = 15_000): Promise<Recovery> {
+export async function recovery(
+  http: HttpClient,
+  pin: number,
+  probe: (pin: number) => Promise<Answer>,
+  timeoutMs = 15_000,
+): Promise<Recovery> {
   const start = performance.now();
   let last = 'nothing';
   const ok = await waitUntil(
@@ -76,11 +87,7 @@ export async function recovery(http: HttpClient, pin: number, probe: (pin: numbe
  * What the database holds against what the clients were told: every 201 must be stored, and
  * nothing else may be, except a registration that got no answer at all (its instance was killed).
  */
-export function ledgerProblems(
-  ledger: Ledger,
-  stored: string[],
-  when: (sentAt: number) => string = () => '',
-): string[] {
+export function ledgerProblems(ledger: Ledger, stored: string[], when: (sentAt: number) => string = () => ''): string[] {
   const inDatabase = new Set(stored);
   const missing = [...ledger.created].filter((email) => !inDatabase.has(email));
   const extra = stored.filter((email) => !ledger.created.has(email) && !ledger.unanswered.has(email));
@@ -124,7 +131,11 @@ export const RSS_TREND_MIN_R2 = 0.7;
  * the soak's ~33 requests/s an instance, about 10 KiB a request); a longer soak
  * (GATEHOUSE_CLUSTER_SOAK_SECONDS) prints a tighter slope for smaller ones.
  */
-export function rssTrend(samples: ReadonlyArray<readonly [ms: number, mib: number]>): { mibPerMinute: number; r2: number; leaking: boolean } {
+export function rssTrend(samples: ReadonlyArray<readonly [ms: number, mib: number]>): {
+  mibPerMinute: number;
+  r2: number;
+  leaking: boolean;
+} {
   const n = samples.length;
   if (n < 3) return { mibPerMinute: 0, r2: 0, leaking: false };
   const meanT = samples.reduce((sum, [t]) => sum + t, 0) / n;

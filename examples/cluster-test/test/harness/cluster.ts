@@ -57,7 +57,12 @@ export function buildExamples(): void {
  * routing, not hashing; the auth-request limit is raised because every test client comes from
  * 127.0.0.1, while the lockout keeps its default (5 failures / 15 min).
  */
-export function instanceEnvironment(postgres: PrivatePostgres, redis: PrivateRedis, mail: MailCatcher, publicUrl: string): Record<string, string> {
+export function instanceEnvironment(
+  postgres: PrivatePostgres,
+  redis: PrivateRedis,
+  mail: MailCatcher,
+  publicUrl: string,
+): Record<string, string> {
   return {
     NODE_ENV: 'production',
     APP_URL: publicUrl,

@@ -10,7 +10,8 @@ export interface Summary {
   max: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Samples whose request overlapped [from, to]. */
 export const during = (samples: Sample[], from: number, to: number) => samples.filter((s) => s.start <= to && s.end >= from);

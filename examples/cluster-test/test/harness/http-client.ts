@@ -62,7 +62,12 @@ export function createHttpClient(baseUrl: string, defaultTimeoutMs = 20_000): Ht
             } catch {
               // Not JSON (nginx's own error pages are HTML): keep the text.
             }
-            settle({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, upstream: lastUpstream(res.headers[UPSTREAM_HEADER]) });
+            settle({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: parsed,
+              upstream: lastUpstream(res.headers[UPSTREAM_HEADER]),
+            });
           });
         });
         req.setTimeout(options.timeoutMs ?? defaultTimeoutMs, () => {

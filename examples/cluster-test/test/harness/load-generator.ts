@@ -98,7 +98,14 @@ export async function createVirtualUsers(http: HttpClient, count: number): Promi
           answer = await register(http, account);
         }
         if (answer.status !== 201) throw new Error(`could not register a load user: ${answer.status} ${JSON.stringify(answer.body)}`);
-        return { account, accessToken: answer.body.accessToken, refreshToken: answer.body.refreshToken, busy: false, tainted: false, needsLogin: false };
+        return {
+          account,
+          accessToken: answer.body.accessToken,
+          refreshToken: answer.body.refreshToken,
+          busy: false,
+          tainted: false,
+          needsLogin: false,
+        };
       }),
     );
     users.push(...batch);
@@ -115,7 +122,13 @@ function lostReason(a: Answer): string | undefined {
 }
 
 /** Runs one operation and judges its answer against the contract. */
-async function perform(http: HttpClient, op: Operation, user: VirtualUser | undefined, ledger: Ledger, sentAt: number): Promise<Omit<Sample, 'start' | 'end'>> {
+async function perform(
+  http: HttpClient,
+  op: Operation,
+  user: VirtualUser | undefined,
+  ledger: Ledger,
+  sentAt: number,
+): Promise<Omit<Sample, 'start' | 'end'>> {
   let answer: Answer;
   let expected: number[] = [200];
   let account: Account | undefined;
@@ -171,7 +184,14 @@ async function perform(http: HttpClient, op: Operation, user: VirtualUser | unde
       user.tainted = true;
     }
   }
-  return { op, status: answer.status, upstream: answer.upstream, declared503, ...(unexpected ? { unexpected } : {}), ...(lost ? { lost } : {}) };
+  return {
+    op,
+    status: answer.status,
+    upstream: answer.upstream,
+    declared503,
+    ...(unexpected ? { unexpected } : {}),
+    ...(lost ? { lost } : {}),
+  };
 }
 
 /** Starts a bounded, self-stopping mixed load through the balancer. */
@@ -195,7 +215,18 @@ export function startLoad(http: HttpClient, options: LoadOptions): Load {
     const start = performance.now();
     const task = perform(http, op, user, options.ledger, start)
       .then((sample) => void samples.push({ ...sample, start, end: performance.now() }))
-      .catch((error: unknown) => void samples.push({ op, start, end: performance.now(), status: -1, upstream: undefined, declared503: false, unexpected: `the load generator failed: ${String(error)}` }))
+      .catch(
+        (error: unknown) =>
+          void samples.push({
+            op,
+            start,
+            end: performance.now(),
+            status: -1,
+            upstream: undefined,
+            declared503: false,
+            unexpected: `the load generator failed: ${String(error)}`,
+          }),
+      )
       .finally(() => {
         if (user) user.busy = false;
         inFlight.delete(task);

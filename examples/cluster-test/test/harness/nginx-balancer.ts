@@ -93,7 +93,13 @@ export async function startBalancer(tools: ClusterTools, dir: string, instancePo
   const config = join(home, 'nginx.conf');
   writeFileSync(config, nginxConfig(home, port, instancePorts));
   // -p: prefix, so nothing is looked for under /etc/nginx or /var/lib/nginx.
-  const child: Child = startChild('nginx', tools.nginx, ['-p', home, '-c', config, '-e', join(home, 'nginx-error.log')], join(home, 'nginx-stdout.log'));
-  if (!(await waitUntil(() => listening(port), 10_000))) throw new Error(`nginx did not start on port ${port}; see ${home}/nginx-error.log`);
+  const child: Child = startChild(
+    'nginx',
+    tools.nginx,
+    ['-p', home, '-c', config, '-e', join(home, 'nginx-error.log')],
+    join(home, 'nginx-stdout.log'),
+  );
+  if (!(await waitUntil(() => listening(port), 10_000)))
+    throw new Error(`nginx did not start on port ${port}; see ${home}/nginx-error.log`);
   return { port, url: `http://127.0.0.1:${port}`, stop: async () => void (await stopChild(child, 'SIGQUIT')) };
 }

@@ -44,7 +44,9 @@ export async function createPrivatePostgres(tools: ClusterTools, dir: string): P
   let frozen: number[] = [];
 
   const ready = () =>
-    run(tools.psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-Atc', 'select 1'], { timeout: 2000 }).then(
+    run(tools.psql, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-Atc', 'select 1'], {
+      timeout: 2000,
+    }).then(
       () => true,
       () => false,
     );
@@ -55,13 +57,20 @@ export async function createPrivatePostgres(tools: ClusterTools, dir: string): P
     postmaster: () => current,
     async start() {
       const settings = [
-        '-p', String(port),
-        '-c', 'listen_addresses=127.0.0.1',
-        '-c', "unix_socket_directories=",
-        '-c', 'fsync=off',
-        '-c', 'synchronous_commit=off',
-        '-c', 'full_page_writes=off',
-        '-c', 'max_connections=100',
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'fsync=off',
+        '-c',
+        'synchronous_commit=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=100',
       ];
       current = startChild('postgres', tools.postgres, ['-D', dataDir, ...settings], logFile, asOwner);
       if (!(await waitUntil(ready, 20_000))) throw new Error(`private PostgreSQL did not start on port ${port}; see ${logFile}`);

@@ -18,7 +18,7 @@ describe("rssTrend: the soak's memory check", () => {
   });
 
   it('does not call a slow climb below the threshold a leak, however straight', () => {
-    const trend = rssTrend(every2s((i) => 180 + i * ((RSS_LEAK_MIB_PER_MINUTE / 2) / 30)));
+    const trend = rssTrend(every2s((i) => 180 + i * (RSS_LEAK_MIB_PER_MINUTE / 2 / 30)));
     expect(trend.r2).toBeGreaterThan(0.99);
     expect(trend.leaking).toBe(false);
   });

@@ -33,7 +33,13 @@ async function answersHealth(port: number): Promise<boolean> {
   return response.status === 200;
 }
 
-export function createServerInstance(index: number, framework: Framework, port: number, dir: string, env: Record<string, string>): ServerInstance {
+export function createServerInstance(
+  index: number,
+  framework: Framework,
+  port: number,
+  dir: string,
+  env: Record<string, string>,
+): ServerInstance {
   const logFile = join(dir, `instance-${index}-${framework}.log`);
   let child: Child | undefined;
   let meant = false;

@@ -65,5 +65,8 @@ export function findClusterTools(): ToolCheck {
       missing: `the cluster test needs ${missing.join(', ')}: apt-get install -y nginx postgresql redis-server`,
     };
   }
-  return { tools: { ...(found as Omit<ClusterTools, 'postgresUser'>), postgresUser: user === 'missing' ? undefined : user }, missing: undefined };
+  return {
+    tools: { ...(found as Omit<ClusterTools, 'postgresUser'>), postgresUser: user === 'missing' ? undefined : user },
+    missing: undefined,
+  };
 }

@@ -7,7 +7,8 @@ import { startMailCatcher, type CaughtMail, type MailCatcher } from '@gatehousej
 import { mailhogRouter } from './mailhog-router.js';
 
 const HOSTILE_SUBJECT = 'Hello <b>there</b> & "co"';
-const HOSTILE_HTML = '<!doctype html><html><head><title>x</title></head><body><script>alert(1)</script><p onclick="steal()">Hi</p></body></html>';
+const HOSTILE_HTML =
+  '<!doctype html><html><head><title>x</title></head><body><script>alert(1)</script><p onclick="steal()">Hi</p></body></html>';
 const LINK = 'http://localhost:3000/api/v1/auth/verify-email?token=abc_DEF-123';
 
 describe('mailhogRouter over HTTP', () => {

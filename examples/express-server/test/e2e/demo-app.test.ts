@@ -17,11 +17,41 @@ interface Person {
   password: string;
 }
 
-const ada: Person = { firstName: 'Ada', lastName: 'Lovelace', username: 'ada', email: 'ada@example.com', password: 'analytical engine 1843' };
-const grace: Person = { firstName: 'Grace', lastName: 'Hopper', username: 'grace', email: 'grace@example.com', password: 'compiler pioneer 1952' };
-const alan: Person = { firstName: 'Alan', lastName: 'Turing', username: 'alan', email: 'alan@example.com', password: 'universal machine 1936' };
-const katherine: Person = { firstName: 'Katherine', lastName: 'Johnson', username: 'katherine', email: 'katherine@example.com', password: 'orbital mechanics 1962' };
-const edsger: Person = { firstName: 'Edsger', lastName: 'Dijkstra', username: 'edsger', email: 'edsger@example.com', password: 'shortest path 1959' };
+const ada: Person = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  username: 'ada',
+  email: 'ada@example.com',
+  password: 'analytical engine 1843',
+};
+const grace: Person = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  username: 'grace',
+  email: 'grace@example.com',
+  password: 'compiler pioneer 1952',
+};
+const alan: Person = {
+  firstName: 'Alan',
+  lastName: 'Turing',
+  username: 'alan',
+  email: 'alan@example.com',
+  password: 'universal machine 1936',
+};
+const katherine: Person = {
+  firstName: 'Katherine',
+  lastName: 'Johnson',
+  username: 'katherine',
+  email: 'katherine@example.com',
+  password: 'orbital mechanics 1962',
+};
+const edsger: Person = {
+  firstName: 'Edsger',
+  lastName: 'Dijkstra',
+  username: 'edsger',
+  email: 'edsger@example.com',
+  password: 'shortest path 1959',
+};
 
 const chromiumCheck = browserPlan();
 if (chromiumCheck.missing && chromiumCheck.required) {

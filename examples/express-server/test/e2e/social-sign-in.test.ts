@@ -100,7 +100,9 @@ describe.skipIf(chromiumCheck.missing !== undefined)('social sign-in in the demo
     // Again, and allow: the provider remembers the login and asks only for consent.
     await app.getByRole('button', { name: `Sign in with ${PROVIDER_NAME}` }).click();
     await app.getByRole('heading', { name: 'Allow access?' }).waitFor();
-    const exchanged = app.waitForResponse((response) => response.url().endsWith('/api/v1/auth/oauth/exchange') && response.request().method() === 'POST');
+    const exchanged = app.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/auth/oauth/exchange') && response.request().method() === 'POST',
+    );
     await app.getByRole('button', { name: 'Allow' }).click();
     expect((await exchanged).status()).toBe(200);
     await backOnDemoPage(app);
@@ -115,7 +117,9 @@ describe.skipIf(chromiumCheck.missing !== undefined)('social sign-in in the demo
     await expectText(identity, `Lin Clarke · ${claims.email}`);
 
     // No password and no other provider: the API refuses with 409, and the page says why.
-    const refused = app.waitForResponse((response) => response.url().endsWith('/api/v1/users/me/identities/oidc') && response.request().method() === 'DELETE');
+    const refused = app.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/users/me/identities/oidc') && response.request().method() === 'DELETE',
+    );
     await identity.getByRole('button', { name: 'Unlink' }).click();
     expect((await refused).status()).toBe(409);
     await expectText(app.locator('#notice'), LAST_WAY_IN);
@@ -129,7 +133,13 @@ describe.skipIf(chromiumCheck.missing !== undefined)('social sign-in in the demo
   });
 
   it('links the provider to a password account, signs in with it, and unlinks it again', async () => {
-    const person = { firstName: 'Mary', lastName: 'Somerville', username: 'mary', email: 'mary@example.com', password: 'connexion of sciences 1834' };
+    const person = {
+      firstName: 'Mary',
+      lastName: 'Somerville',
+      username: 'mary',
+      email: 'mary@example.com',
+      password: 'connexion of sciences 1834',
+    };
     const registered = await fetch(`${base}/api/v1/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -137,7 +147,13 @@ describe.skipIf(chromiumCheck.missing !== undefined)('social sign-in in the demo
     });
     expect(registered.status).toBe(201);
     // At the provider she has another address: linking is explicit, never by e-mail.
-    idp.signInAs({ sub: 'mary-0002', preferred_username: 'msomerville', name: 'Mary S.', email: 'mary.s@idp.example', email_verified: true });
+    idp.signInAs({
+      sub: 'mary-0002',
+      preferred_username: 'msomerville',
+      name: 'Mary S.',
+      email: 'mary.s@idp.example',
+      email_verified: true,
+    });
     const app = await newPerson();
     screenshotOnFailure('social link', () => ({ app }));
 

@@ -22,7 +22,7 @@ beforeEach(() => {
   inbox = [mail];
 });
 
-describe('mailViewerRoutes (the kit\'s viewer on Hono)', () => {
+describe("mailViewerRoutes (the kit's viewer on Hono)", () => {
   it('serves the inbox at /mailhog and /mailhog/ with escaped subjects, links below the mount point and a strict CSP', async () => {
     for (const path of ['/mailhog', '/mailhog/']) {
       const res = await app.request(path);

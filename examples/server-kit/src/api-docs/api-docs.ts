@@ -6,14 +6,21 @@ import type { PageRequest, PageResponse } from '../web-response.js';
 
 /** The example's own routes, added to the library's operations in its document. */
 const EXAMPLE_OPERATIONS: Readonly<Record<string, Operation>> = {
-  'GET /api/v1/health': { summary: 'Liveness', tag: 'users', bearer: false, responses: { 200: { description: '`{ status: "ok" }` while the process serves.' } } },
+  'GET /api/v1/health': {
+    summary: 'Liveness',
+    tag: 'users',
+    bearer: false,
+    responses: { 200: { description: '`{ status: "ok" }` while the process serves.' } },
+  },
   'GET /api/v1/health/ready': {
     summary: 'Readiness',
     tag: 'users',
     bearer: false,
     responses: {
       200: { description: '`{ status: "ready", checks: { database: "ok", redis: "ok" } }`: every configured dependency answers.' },
-      503: { description: '`{ status: "unavailable" | "stopping", checks }` naming the dependency that did not answer; `Retry-After` set.' },
+      503: {
+        description: '`{ status: "unavailable" | "stopping", checks }` naming the dependency that did not answer; `Retry-After` set.',
+      },
     },
   },
   'GET /api/v1/reports': {
@@ -83,10 +90,16 @@ export function handleApiDocs(req: Pick<PageRequest, 'method' | 'path'>): PageRe
     documentJson ??= JSON.stringify(createOpenApiDocument({ extraOperations: EXAMPLE_OPERATIONS }));
     return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' }, body: documentJson };
   }
-  if (req.path === '/docs') return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', ...DOCS_HEADERS }, body: DOCS_HTML };
-  if (req.path === '/docs/init.js') return { status: 200, headers: { 'Content-Type': 'text/javascript; charset=utf-8', ...DOCS_HEADERS }, body: INIT_JS };
+  if (req.path === '/docs')
+    return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', ...DOCS_HEADERS }, body: DOCS_HTML };
+  if (req.path === '/docs/init.js')
+    return { status: 200, headers: { 'Content-Type': 'text/javascript; charset=utf-8', ...DOCS_HEADERS }, body: INIT_JS };
   const name = req.path.startsWith('/docs/') ? req.path.slice('/docs/'.length) : '';
   const type = Object.hasOwn(SWAGGER_FILES, name) ? SWAGGER_FILES[name] : undefined;
   if (!type) return undefined;
-  return { status: 200, headers: { 'Content-Type': type, ...DOCS_HEADERS, 'Cache-Control': 'public, max-age=3600' }, body: swaggerFile(name) };
+  return {
+    status: 200,
+    headers: { 'Content-Type': type, ...DOCS_HEADERS, 'Cache-Control': 'public, max-age=3600' },
+    body: swaggerFile(name),
+  };
 }

@@ -122,5 +122,8 @@ function withBaseTarget(html: string): string {
 }
 
 export function renderNotFound(baseUrl: string): string {
-  return page('No such mail', `<h1>No such mail</h1>\n<p>It may have been deleted. <a href="${escapeHtml(`${baseUrl}/`)}">All mail</a></p>`);
+  return page(
+    'No such mail',
+    `<h1>No such mail</h1>\n<p>It may have been deleted. <a href="${escapeHtml(`${baseUrl}/`)}">All mail</a></p>`,
+  );
 }

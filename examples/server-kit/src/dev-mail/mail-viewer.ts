@@ -46,7 +46,8 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
-const badPath = (): PageResponse => json(400, { statusCode: 400, message: 'The path is not validly percent-encoded.', error: 'Bad Request' });
+const badPath = (): PageResponse =>
+  json(400, { statusCode: 400, message: 'The path is not validly percent-encoded.', error: 'Bad Request' });
 
 /**
  * The web inbox of the development mail catcher and a MailHog-compatible subset of its API, for any

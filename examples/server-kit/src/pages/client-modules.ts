@@ -19,7 +19,10 @@ function loadClientModules(): ClientModules {
   try {
     folder = dirname(createRequire(import.meta.url).resolve('@gatehousejs/client'));
   } catch {
-    return { find: () => undefined, missing: 'The typed client @gatehousejs/client is not built: run `pnpm build`, then restart the server.' };
+    return {
+      find: () => undefined,
+      missing: 'The typed client @gatehousejs/client is not built: run `pnpm build`, then restart the server.',
+    };
   }
   const modules = new Map<string, string>();
   for (const name of readdirSync(folder)) {

@@ -10,7 +10,8 @@ const SCRIPT_TYPE = 'text/javascript; charset=utf-8';
 /** `GET /assets/client/<module>.js`: the built typed client, which the demo app imports. */
 function clientModule(name: string): PageResponse | undefined {
   const modules = clientModules();
-  if (modules.missing) return { status: 503, headers: { ...ASSET_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }, body: modules.missing };
+  if (modules.missing)
+    return { status: 503, headers: { ...ASSET_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }, body: modules.missing };
   const body = modules.find(name);
   return body === undefined ? undefined : { status: 200, headers: { ...ASSET_HEADERS, 'Content-Type': SCRIPT_TYPE }, body };
 }

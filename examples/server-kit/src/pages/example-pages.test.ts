@@ -98,7 +98,11 @@ describe('renderConfirmationPage', () => {
 });
 
 describe('the page files', () => {
-  const pages = [handleDemoApp(get('/'))!.body, handleResetPasswordPage(get('/reset-password'))!.body, renderConfirmationPage({ confirmed: true, status: 200, message: 'ok' }).body];
+  const pages = [
+    handleDemoApp(get('/'))!.body,
+    handleResetPasswordPage(get('/reset-password'))!.body,
+    renderConfirmationPage({ confirmed: true, status: 200, message: 'ok' }).body,
+  ];
 
   it('hold no inline script, inline style or event handler attribute (the policy would block them)', () => {
     for (const html of pages) {

@@ -48,7 +48,9 @@ export function describeExamplePages(name: string, createListener: CreateListene
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       const document = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
       expect(document.openapi).toBe('3.1.0');
-      expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/users/{id}/roles', '/api/v1/reports']));
+      expect(Object.keys(document.paths)).toEqual(
+        expect.arrayContaining(['/api/v1/auth/login', '/api/v1/users/{id}/roles', '/api/v1/reports']),
+      );
     });
 
     it('serves the API docs page and Swagger UI from this origin, with no inline script', async () => {

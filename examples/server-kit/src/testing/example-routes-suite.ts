@@ -38,7 +38,11 @@ export function describeExampleRoutes(name: string, createListener: CreateListen
       const headers: Record<string, string> = { ...init.headers };
       if (init.token) headers.authorization = `Bearer ${init.token}`;
       if (init.body !== undefined) headers['content-type'] = 'application/json';
-      const response = await server.request(path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+      const response = await server.request(path, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
     }
@@ -53,7 +57,8 @@ export function describeExampleRoutes(name: string, createListener: CreateListen
       return res.body as { user: { id: string }; accessToken: string };
     }
 
-    const login = async (email: string, password: string) => (await call('POST', '/api/v1/auth/login', { body: { email, password } })).body as { accessToken: string };
+    const login = async (email: string, password: string) =>
+      (await call('POST', '/api/v1/auth/login', { body: { email, password } })).body as { accessToken: string };
 
     it.each(['/mailhog/messages/%E0%A4%A', '/mailhog/api/v1/messages/%FF', '/mailhog/messages/%FF/raw'])(
       'answers the mail-viewer path %s, not validly percent-encoded, with 400 and no stack',
@@ -84,7 +89,9 @@ export function describeExampleRoutes(name: string, createListener: CreateListen
       expect((await call('GET', '/api/v1/reports', { token: plain.accessToken })).status).toBe(403);
       expect((await call('GET', '/api/v1/reports')).status).toBe(401);
       const manager = await signUp('reports-manager');
-      expect((await call('PUT', `/api/v1/users/${manager.user.id}/roles`, { token: root.accessToken, body: { roles: ['manager'] } })).status).toBe(200);
+      expect(
+        (await call('PUT', `/api/v1/users/${manager.user.id}/roles`, { token: root.accessToken, body: { roles: ['manager'] } })).status,
+      ).toBe(200);
       const managerEmail = (await call('GET', `/api/v1/users/${manager.user.id}`, { token: root.accessToken })).body.email as string;
       const managerSession = await login(managerEmail, 'correct horse battery');
       const reports = await call('GET', '/api/v1/reports', { token: managerSession.accessToken });

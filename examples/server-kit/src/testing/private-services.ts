@@ -70,7 +70,11 @@ export interface PrivatePostgres {
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pg-'));
-  chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
+  chownSync(
+    dir,
+    Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+    Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+  );
   const data = join(dir, 'data');
   const asPostgres = (command: string) => run('su', ['postgres', '-c', command], { timeout: 60_000 });
   await asPostgres(`${PG_BIN}/initdb -D ${data} -U postgres --auth=trust --no-sync -E UTF8 --locale=C >/dev/null`);
@@ -143,7 +147,22 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      await run('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--pidfile', pidFile, '--dir', dir]);
+      await run('redis-server', [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'yes',
+        '--pidfile',
+        pidFile,
+        '--dir',
+        dir,
+      ]);
       // Redis creates the pid file before it writes the pid: wait for a pid, not for the file.
       const readPid = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : 0);
       if (!(await waitFor(() => readPid() > 0, 5_000))) throw new Error(`the private Redis on port ${port} wrote no pid file`);
@@ -151,7 +170,10 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       // Ready when it answers a PING.
       const until = Date.now() + 5_000;
       while (Date.now() < until) {
-        const answered = await run('redis-cli', ['-p', String(port), 'ping']).then((r) => r.stdout.trim() === 'PONG', () => false);
+        const answered = await run('redis-cli', ['-p', String(port), 'ping']).then(
+          (r) => r.stdout.trim() === 'PONG',
+          () => false,
+        );
         if (answered) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

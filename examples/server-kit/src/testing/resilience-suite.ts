@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerSettings } from '../env-config.js';
 import type { Logger } from '../logger.js';
 import { startServer, type CreateListener, type RunningServer } from '../start-server.js';
-import { canStartPrivateServices, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from './private-services.js';
+import {
+  canStartPrivateServices,
+  startPrivatePostgres,
+  startPrivateRedis,
+  type PrivatePostgres,
+  type PrivateRedis,
+} from './private-services.js';
 
 const UNAVAILABLE = {
   statusCode: 503,
@@ -13,7 +19,8 @@ const UNAVAILABLE = {
 /** Log lines as `level message {fields}`, to check what an outage writes. */
 function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const at = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
+  const at = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    void lines.push(`${level} ${message} ${JSON.stringify(fields ?? {})}`);
   return { lines, info: () => {}, warn: at('warn'), error: at('error') };
 }
 
@@ -21,12 +28,20 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   const started = Date.now();
   const res = await fetch(base + path, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined, ms: Date.now() - started };
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+    ms: Date.now() - started,
+  };
 }
 
 /** Polls `check` until it holds or `ms` passed; returns whether it held. */

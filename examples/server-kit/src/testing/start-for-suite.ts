@@ -16,7 +16,11 @@ const view = (m: CaughtMail) => ({ to: [...m.to], subject: m.subject, text: m.te
  * Starts an example server the way its `main.ts` does, but on free ports and with the environment
  * a test gives, and exposes its development mail catcher to the test.
  */
-export async function startForSuite(createListener: CreateListener, env: Record<string, string>, overrides: SuiteOverrides = {}): Promise<ServerUnderTest> {
+export async function startForSuite(
+  createListener: CreateListener,
+  env: Record<string, string>,
+  overrides: SuiteOverrides = {},
+): Promise<ServerUnderTest> {
   const settings = readServerSettings(
     { HOST: '127.0.0.1', PORT: '0', MAILHOG_SMTP_PORT: '0', DATABASE_URL: 'memory:', ...env },
     { databaseFile: ':memory:' },

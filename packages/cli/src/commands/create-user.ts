@@ -8,7 +8,10 @@ import { describeUser } from './find-user.js';
 
 /** The username a bare e-mail suggests: its local part, cut to the username rules. */
 function usernameFrom(email: string): string {
-  const local = email.split('@')[0]!.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 32);
+  const local = email
+    .split('@')[0]!
+    .replace(/[^A-Za-z0-9_.-]/g, '_')
+    .slice(0, 32);
   return local.length >= 3 ? local : `${local}_user`;
 }
 

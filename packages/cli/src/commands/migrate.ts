@@ -3,7 +3,13 @@ import { CliFailure, EXIT, type CliIo } from '../cli-io.js';
 import { databaseUrl } from '../open-database.js';
 import type { Command } from './command.js';
 
-const DIALECTS: Record<string, SqlDialectName> = { sqlite: 'sqlite', postgres: 'postgres', postgresql: 'postgres', mysql: 'mysql', mariadb: 'mysql' };
+const DIALECTS: Record<string, SqlDialectName> = {
+  sqlite: 'sqlite',
+  postgres: 'postgres',
+  postgresql: 'postgres',
+  mysql: 'mysql',
+  mariadb: 'mysql',
+};
 
 export const migrate: Command = {
   name: 'migrate',

@@ -21,12 +21,14 @@ export const setRoles: Command = {
     await withStore(io, async (store) => {
       const user = await findUserOrFail(store, email!);
       // The store counts the supers and changes the roles in one step, as the HTTP route does.
-      const updated = await store.users.setUserRoles(user.id, roles, new Date(), { keepLastSuper: true, bumpTokenVersion: true }).catch((error: unknown) => {
-        if (isAuthError(error) && error.code === 'LAST_SUPER') {
-          throw new CliFailure('Refused: this is the last super user; give another user super first.', EXIT.failed);
-        }
-        throw error;
-      });
+      const updated = await store.users
+        .setUserRoles(user.id, roles, new Date(), { keepLastSuper: true, bumpTokenVersion: true })
+        .catch((error: unknown) => {
+          if (isAuthError(error) && error.code === 'LAST_SUPER') {
+            throw new CliFailure('Refused: this is the last super user; give another user super first.', EXIT.failed);
+          }
+          throw error;
+        });
       io.out(`Updated ${describeUser(updated ?? user)}`);
     });
   },

@@ -60,7 +60,13 @@ describe('parseAuthConfig', () => {
     [' 90 ', 90],
     [45, 45],
   ] as const)('reads the duration %j as %i seconds', (input, seconds) => {
-    const config = parseAuthConfig({ ...base, accessTokenTtl: input, refreshTokenTtl: input, passwordResetTtl: input, emailVerificationTtl: input });
+    const config = parseAuthConfig({
+      ...base,
+      accessTokenTtl: input,
+      refreshTokenTtl: input,
+      passwordResetTtl: input,
+      emailVerificationTtl: input,
+    });
     expect(config.accessTokenTtl).toBe(seconds);
     expect(config.refreshTokenTtl).toBe(seconds);
     expect(config.passwordResetTtl).toBe(seconds);
@@ -72,7 +78,11 @@ describe('parseAuthConfig', () => {
   });
 
   it('accepts numeric strings for integer settings, as they come from the environment', () => {
-    const config = parseAuthConfig({ ...base, jitterSeconds: '5' as unknown as number, argon2: { memoryCost: '2048' as unknown as number } });
+    const config = parseAuthConfig({
+      ...base,
+      jitterSeconds: '5' as unknown as number,
+      argon2: { memoryCost: '2048' as unknown as number },
+    });
     expect(config.jitterSeconds).toBe(5);
     expect(config.argon2).toEqual({ memoryCost: 2048, timeCost: 2, parallelism: 1 });
   });

@@ -4,16 +4,14 @@ import { parseDurationSeconds } from './parse-duration.js';
 
 const MIN_SECRET_LENGTH = 32;
 
-const duration = z
-  .union([z.string(), z.number()])
-  .transform((value, ctx) => {
-    const seconds = parseDurationSeconds(value);
-    if (seconds === undefined || seconds === 0) {
-      ctx.addIssue({ code: 'custom', message: 'must be a positive duration such as 30s, 15m, 1h, 7d or plain seconds' });
-      return z.NEVER;
-    }
-    return seconds;
-  });
+const duration = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const seconds = parseDurationSeconds(value);
+  if (seconds === undefined || seconds === 0) {
+    ctx.addIssue({ code: 'custom', message: 'must be a positive duration such as 30s, 15m, 1h, 7d or plain seconds' });
+    return z.NEVER;
+  }
+  return seconds;
+});
 
 const integer = (min: number, max: number) =>
   z.coerce.number().int(`must be a whole number`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
@@ -38,7 +36,10 @@ export function wholeNumberSetting(min: number, max: number) {
 
 /** A rate-limit rule; `windowSeconds` takes a duration (`15m`) or seconds, like every duration here. */
 const rule = (limit: number, window: string) =>
-  z.object({ limit: integer(1, 1_000_000), windowSeconds: duration }).strict().prefault({ limit, windowSeconds: window });
+  z
+    .object({ limit: integer(1, 1_000_000), windowSeconds: duration })
+    .strict()
+    .prefault({ limit, windowSeconds: window });
 
 const secret = z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`);
 

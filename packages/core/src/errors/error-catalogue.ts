@@ -62,7 +62,12 @@ export const ERROR_CATALOGUE = Object.freeze({
   /** A framework's own 4xx (Express's body-parser, Hono's `HTTPException`): its status is kept. */
   REQUEST_REFUSED: { status: 400, message: 'The request could not be processed.' },
   // Dependencies: 503 with Retry-After, one log line naming the dependency
-  SERVICE_BUSY: { status: 503, message: 'The server is busy. Please try again shortly.', retryAfterSeconds: 1, dependency: 'password hasher' },
+  SERVICE_BUSY: {
+    status: 503,
+    message: 'The server is busy. Please try again shortly.',
+    retryAfterSeconds: 1,
+    dependency: 'password hasher',
+  },
   HASHER_UNAVAILABLE: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 5, dependency: 'password hasher' },
   DATABASE_UNAVAILABLE: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 5, dependency: 'database' },
   RATE_LIMITER_UNAVAILABLE: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 5, dependency: 'rate-limit store' },

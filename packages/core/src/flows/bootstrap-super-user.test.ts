@@ -7,7 +7,13 @@ describe('ensureSuperUser', () => {
   it('creates a verified super user who can log in', async () => {
     const h = createFlowHarness();
     const profile = await h.auth.ensureSuperUser({ ...CREDENTIALS, email: ' Root@Example.com ' });
-    expect(profile).toMatchObject({ id: expect.stringMatching(UUID_V4), email: 'root@example.com', username: 'super', isActive: true, roles: ['super'] });
+    expect(profile).toMatchObject({
+      id: expect.stringMatching(UUID_V4),
+      email: 'root@example.com',
+      username: 'super',
+      isActive: true,
+      roles: ['super'],
+    });
     expect(profile.emailVerifiedAt).toBe(h.clock.now().toISOString());
     const { accessToken } = await h.auth.login(CREDENTIALS);
     expect((await h.auth.verifyAccessToken(accessToken)).roles).toEqual(['super']);

@@ -2,7 +2,14 @@ import { createMemoryStore } from '@gatehousejs/store-memory';
 import { describe, expect, it } from 'vitest';
 import { createAuth, type CreateAuthOptions } from '../create-auth.js';
 import { AuthError } from '../errors/auth-error.js';
-import { PASSWORD, TEST_CONFIG, createFlowHarness, createRecordingMailer, expectAuthError, type FlowHarness } from './flow-harness.test-helpers.js';
+import {
+  PASSWORD,
+  TEST_CONFIG,
+  createFlowHarness,
+  createRecordingMailer,
+  expectAuthError,
+  type FlowHarness,
+} from './flow-harness.test-helpers.js';
 
 const WITH_EDITOR = ['super', 'admin', 'manager', 'user', 'editor'] as const;
 

@@ -46,11 +46,7 @@ export interface FlowContext {
  * failure reach the client. Not waiting also keeps forgot-password equally fast for known and
  * unknown addresses.
  */
-export function runInBackground(
-  ctx: FlowContext,
-  what: Omit<BackgroundFailure, 'error'>,
-  task: () => Promise<void>,
-): void {
+export function runInBackground(ctx: FlowContext, what: Omit<BackgroundFailure, 'error'>, task: () => Promise<void>): void {
   const running = task()
     .catch((error: unknown) => ctx.onBackgroundError({ ...what, error }))
     .finally(() => ctx.pending.delete(running));

@@ -32,9 +32,15 @@ describe('login lockout', () => {
     const limiter = createMemoryRateLimiter();
     const first = createFlowHarness({ config: LOCKOUT, rateLimiter: limiter });
     const { user } = await first.register();
-    const instances = [first, createFlowHarness({ config: LOCKOUT, store: first.store, rateLimiter: limiter, seed: 2 }), createFlowHarness({ config: LOCKOUT, store: first.store, rateLimiter: limiter, seed: 3 })];
+    const instances = [
+      first,
+      createFlowHarness({ config: LOCKOUT, store: first.store, rateLimiter: limiter, seed: 2 }),
+      createFlowHarness({ config: LOCKOUT, store: first.store, rateLimiter: limiter, seed: 3 }),
+    ];
     const outcomes = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => outcome(instances[i % 3]!.auth.login({ email: user.email, password: `wrong guess ${i}` }, FROM))),
+      Array.from({ length: 60 }, (_, i) =>
+        outcome(instances[i % 3]!.auth.login({ email: user.email, password: `wrong guess ${i}` }, FROM)),
+      ),
     );
     expect(outcomes.filter((o) => o === 'INVALID_CREDENTIALS')).toHaveLength(5);
     expect(outcomes.filter((o) => o === 'RATE_LIMITED')).toHaveLength(55);
@@ -43,9 +49,11 @@ describe('login lockout', () => {
   it('refuses the right password once locked, and a success before that clears the count', async () => {
     const h = createFlowHarness({ config: LOCKOUT });
     const { user } = await h.register();
-    for (let i = 0; i < 4; i++) await expectAuthError(h.auth.login({ email: user.email, password: 'wrong password!' }, FROM), 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 4; i++)
+      await expectAuthError(h.auth.login({ email: user.email, password: 'wrong password!' }, FROM), 'INVALID_CREDENTIALS');
     await h.auth.login({ email: user.email, password: PASSWORD }, FROM);
-    for (let i = 0; i < 5; i++) await expectAuthError(h.auth.login({ email: user.email, password: 'wrong password!' }, FROM), 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 5; i++)
+      await expectAuthError(h.auth.login({ email: user.email, password: 'wrong password!' }, FROM), 'INVALID_CREDENTIALS');
     await expectAuthError(h.auth.login({ email: user.email, password: PASSWORD }, FROM), 'RATE_LIMITED');
   });
 });

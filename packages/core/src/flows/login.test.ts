@@ -18,7 +18,10 @@ describe('login', () => {
   it('finds the account whatever the case and spacing of the e-mail', async () => {
     const h = createFlowHarness();
     await h.register({ email: 'case@example.com' });
-    await expect(h.auth.login({ email: ' CASE@Example.com ', password: PASSWORD })).resolves.toHaveProperty('user.email', 'case@example.com');
+    await expect(h.auth.login({ email: ' CASE@Example.com ', password: PASSWORD })).resolves.toHaveProperty(
+      'user.email',
+      'case@example.com',
+    );
   });
 
   it('records the time of the last login', async () => {
@@ -32,7 +35,10 @@ describe('login', () => {
   it('refuses a wrong password and an unknown e-mail alike with INVALID_CREDENTIALS', async () => {
     const h = createFlowHarness();
     await h.register({ email: 'known@example.com' });
-    const wrongPassword = await expectAuthError(h.auth.login({ email: 'known@example.com', password: 'not the password' }), 'INVALID_CREDENTIALS');
+    const wrongPassword = await expectAuthError(
+      h.auth.login({ email: 'known@example.com', password: 'not the password' }),
+      'INVALID_CREDENTIALS',
+    );
     const unknownEmail = await expectAuthError(h.auth.login({ email: 'unknown@example.com', password: PASSWORD }), 'INVALID_CREDENTIALS');
     expect(unknownEmail.message).toBe(wrongPassword.message);
     expect(unknownEmail.message).not.toContain('unknown@example.com');

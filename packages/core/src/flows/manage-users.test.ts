@@ -112,14 +112,17 @@ describe('revokeUserSessions', () => {
     expect((await h.auth.refresh({ refreshToken: bystander.refreshToken })).accessToken).toEqual(expect.any(String));
   });
 
-  it.each([[['manager']], [['user']], [[]]] as Role[][][])('refuses an actor holding %j with INSUFFICIENT_ROLE and revokes nothing', async (roles) => {
-    const h = createFlowHarness();
-    const { user, refreshToken } = await h.register();
-    const actor = await h.register();
-    await h.store.users.setUserRoles(actor.user.id, roles, h.clock.now());
-    await expectAuthError(h.auth.revokeUserSessions({ id: actor.user.id }, user.id), 'INSUFFICIENT_ROLE');
-    expect((await h.auth.refresh({ refreshToken })).accessToken).toEqual(expect.any(String));
-  });
+  it.each([[['manager']], [['user']], [[]]] as Role[][][])(
+    'refuses an actor holding %j with INSUFFICIENT_ROLE and revokes nothing',
+    async (roles) => {
+      const h = createFlowHarness();
+      const { user, refreshToken } = await h.register();
+      const actor = await h.register();
+      await h.store.users.setUserRoles(actor.user.id, roles, h.clock.now());
+      await expectAuthError(h.auth.revokeUserSessions({ id: actor.user.id }, user.id), 'INSUFFICIENT_ROLE');
+      expect((await h.auth.refresh({ refreshToken })).accessToken).toEqual(expect.any(String));
+    },
+  );
 
   it('answers USER_NOT_FOUND for an unknown or malformed id', async () => {
     const h = createFlowHarness();

@@ -65,7 +65,12 @@ export async function findUserProfileFor(ctx: FlowContext, actor: Actor, userId:
  * tokens stop working too. Deny by default: the actor must hold `admin` or `super` in the store
  * now, not merely in its token.
  */
-export async function revokeUserSessions(ctx: FlowContext, actor: Actor, targetUserId: string, request: RequestContext = {}): Promise<void> {
+export async function revokeUserSessions(
+  ctx: FlowContext,
+  actor: Actor,
+  targetUserId: string,
+  request: RequestContext = {},
+): Promise<void> {
   await requireAdministrator(ctx, actor);
   if (!PLAUSIBLE_ID.test(targetUserId)) throw notFound();
   const now = ctx.clock.now();

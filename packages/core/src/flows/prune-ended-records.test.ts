@@ -3,7 +3,9 @@ import { PASSWORD, createFlowHarness, expectAuthError } from './flow-harness.tes
 
 describe('pruneEndedRecords', () => {
   it('deletes ended refresh and one-time tokens once no token of theirs can be used, and keeps live ones', async () => {
-    const h = createFlowHarness({ config: { accessTokenTtl: '15m', refreshTokenTtl: '1h', emailVerificationTtl: '1h', jitterSeconds: 0, checkTokenVersion: true } });
+    const h = createFlowHarness({
+      config: { accessTokenTtl: '15m', refreshTokenTtl: '1h', emailVerificationTtl: '1h', jitterSeconds: 0, checkTokenVersion: true },
+    });
     await h.register({ email: 'prune@example.com' });
     await h.waitForMail('email-verification', 'prune@example.com');
     const ended = await h.auth.login({ email: 'prune@example.com', password: PASSWORD });

@@ -34,7 +34,12 @@ export async function countLoginAttempt(ctx: FlowContext, email: string, request
   if (!ctx.config.rateLimit.enabled) return;
   const decision = await ctx.rateLimiter.hit(loginKey(email, request), ctx.config.rateLimit.loginFailures, now);
   if (!decision.allowed) {
-    ctx.emit({ type: 'login.locked', at: now, clientAddress: request.clientAddress, detail: { retryAfterSeconds: decision.retryAfterSeconds } });
+    ctx.emit({
+      type: 'login.locked',
+      at: now,
+      clientAddress: request.clientAddress,
+      detail: { retryAfterSeconds: decision.retryAfterSeconds },
+    });
     throw rateLimited(decision.retryAfterSeconds);
   }
 }

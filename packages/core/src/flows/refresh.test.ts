@@ -17,7 +17,10 @@ describe('refresh-token rotation', () => {
     expect(Object.keys(next).sort()).toEqual(['accessToken', 'refreshToken']);
     expect(next.refreshToken).not.toBe(session.refreshToken);
     expect(next.accessToken).not.toBe(session.accessToken);
-    expect(await h.auth.verifyAccessToken(next.accessToken)).toMatchObject({ id: user.id, iat: Math.floor(h.clock.now().getTime() / 1000) });
+    expect(await h.auth.verifyAccessToken(next.accessToken)).toMatchObject({
+      id: user.id,
+      iat: Math.floor(h.clock.now().getTime() / 1000),
+    });
     const before = decodeJwt(session.refreshToken);
     const after = decodeJwt(next.refreshToken);
     expect(after.fam).toBe(before.fam);
@@ -171,7 +174,13 @@ describe('session lifetime and races with revocation', () => {
     // The stored row says another user owns this jti (a bug elsewhere, or a tampered database):
     // the memory store replaces the row saved under the same jti.
     const now = h.clock.now();
-    await h.store.refreshTokens.saveRefreshToken({ jti: jti!, familyId: fam as string, userId: 'someone-else', issuedAt: now, expiresAt: new Date(now.getTime() + 3_600_000) });
+    await h.store.refreshTokens.saveRefreshToken({
+      jti: jti!,
+      familyId: fam as string,
+      userId: 'someone-else',
+      issuedAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    });
     await expectAuthError(h.auth.refresh({ refreshToken: session.refreshToken }), 'REFRESH_TOKEN_REUSED');
   });
 

@@ -46,7 +46,6 @@ export async function refresh(ctx: FlowContext, body: unknown, request: RequestC
     throw new AuthError('EMAIL_NOT_VERIFIED');
   }
 
-
   const sessionStartedAt = claims.authTime ?? claims.iat;
   if (Math.floor(now.getTime() / 1000) >= sessionStartedAt + ctx.config.sessionMaxLifetime) {
     throw new AuthError('TOKEN_EXPIRED', 'The session has ended. Please log in again.');

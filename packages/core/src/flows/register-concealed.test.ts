@@ -38,6 +38,9 @@ describe('registerConcealed', () => {
     await expect(h.auth.registerConcealed(registerBody({ email: owner.email }))).resolves.toEqual(await first);
     release();
     await h.auth.whenIdle();
-    expect(h.mailer.mails.map((m) => `${m.kind} ${m.to}`).sort()).toEqual([`account-exists ${owner.email}`, `email-verification ${owner.email}`]);
+    expect(h.mailer.mails.map((m) => `${m.kind} ${m.to}`).sort()).toEqual([
+      `account-exists ${owner.email}`,
+      `email-verification ${owner.email}`,
+    ]);
   });
 });

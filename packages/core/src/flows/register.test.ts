@@ -37,7 +37,13 @@ describe('register', () => {
 
   it('ignores roles, isActive and id in the body (no mass assignment)', async () => {
     const h = createFlowHarness();
-    const body = { ...registerBody({ email: 'mass@example.com' }), roles: ['super'], isActive: true, id: 'chosen-id', emailVerifiedAt: new Date() };
+    const body = {
+      ...registerBody({ email: 'mass@example.com' }),
+      roles: ['super'],
+      isActive: true,
+      id: 'chosen-id',
+      emailVerifiedAt: new Date(),
+    };
     const { user, accessToken } = await h.auth.register(body);
     expect(user).toMatchObject({ isActive: false, roles: [] });
     expect(user.id).not.toBe('chosen-id');

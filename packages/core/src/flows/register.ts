@@ -101,9 +101,7 @@ async function createAccount(ctx: FlowContext, input: RegisterInput, now: Date):
 /** The account a valid registration body describes, with its password hashed; not stored yet. */
 async function newAccount(ctx: FlowContext, input: RegisterInput, now: Date): Promise<RegisteredUser> {
   if (input.password !== input.confirmPassword) {
-    throw new AuthError('PASSWORD_MISMATCH', undefined, [
-      { path: 'confirmPassword', message: 'confirmPassword must equal password' },
-    ]);
+    throw new AuthError('PASSWORD_MISMATCH', undefined, [{ path: 'confirmPassword', message: 'confirmPassword must equal password' }]);
   }
   assertPasswordAcceptable(input.password, input, ctx.config.passwordPolicy);
   const user: RegisteredUser = {
@@ -125,7 +123,12 @@ async function newAccount(ctx: FlowContext, input: RegisterInput, now: Date): Pr
   return user;
 }
 
-async function finishRegistration(ctx: FlowContext, user: RegisteredUser, now: Date, request: RequestContext): Promise<RegisterResult<string>> {
+async function finishRegistration(
+  ctx: FlowContext,
+  user: RegisteredUser,
+  now: Date,
+  request: RequestContext,
+): Promise<RegisterResult<string>> {
   ctx.emit({ type: 'registered', at: now, userId: user.id, email: maskEmail(user.email), clientAddress: request.clientAddress });
   mailConfirmation(ctx, user, now);
   return {

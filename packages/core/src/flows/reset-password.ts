@@ -16,9 +16,7 @@ export async function resetPassword(ctx: FlowContext, body: unknown, request: Re
   await enforceClientLimit(ctx, request, now);
   const input = parseInput(resetPasswordInput, body);
   if (input.password !== input.confirmPassword) {
-    throw new AuthError('PASSWORD_MISMATCH', undefined, [
-      { path: 'confirmPassword', message: 'confirmPassword must equal password' },
-    ]);
+    throw new AuthError('PASSWORD_MISMATCH', undefined, [{ path: 'confirmPassword', message: 'confirmPassword must equal password' }]);
   }
   const tokenHash = await hashOneTimeToken(input.token);
   const owner = await ctx.store.oneTimeTokens.findActiveOneTimeToken(tokenHash, 'password-reset', now);

@@ -77,7 +77,7 @@ describe('setRoles', () => {
     await expectAuthError(h.auth.setRoles(actor, 'no-such-user', { roles: [] }), 'INSUFFICIENT_ROLE');
   });
 
-  it('reads the actor\'s roles from the store: a super demoted to no role cannot grant itself super again', async () => {
+  it("reads the actor's roles from the store: a super demoted to no role cannot grant itself super again", async () => {
     const { h } = await withTarget();
     const demoted = await userWith(h, ['super']);
     await h.auth.setRoles(SUPER, demoted.id, { roles: [] });

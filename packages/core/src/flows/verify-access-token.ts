@@ -25,7 +25,11 @@ const refusedUnconfirmed = (ctx: FlowContext, payload: AccessTokenPayload<string
  * change ends them at once; the client refreshes to get the current roles), and tokens of deleted
  * users.
  */
-export async function verifyAccessToken(ctx: FlowContext, token: string, options: AccessTokenOptions = {}): Promise<AccessTokenPayload<string>> {
+export async function verifyAccessToken(
+  ctx: FlowContext,
+  token: string,
+  options: AccessTokenOptions = {},
+): Promise<AccessTokenPayload<string>> {
   const payload = await ctx.tokens.verifyAccessToken(token, ctx.clock.now());
   if (refusedUnconfirmed(ctx, payload, options)) {
     throw new AuthError('EMAIL_NOT_VERIFIED');
@@ -49,7 +53,11 @@ export async function verifyAccessToken(ctx: FlowContext, token: string, options
  * miss is never a verdict. Always `undefined` with `checkTokenVersion`, whose store read cannot be
  * skipped (and which turns the cache off anyway).
  */
-export function verifyCachedAccessToken(ctx: FlowContext, token: string, options: AccessTokenOptions = {}): AccessTokenPayload<string> | undefined {
+export function verifyCachedAccessToken(
+  ctx: FlowContext,
+  token: string,
+  options: AccessTokenOptions = {},
+): AccessTokenPayload<string> | undefined {
   if (ctx.config.checkTokenVersion) return undefined;
   const payload = ctx.tokens.cachedAccessToken(token, ctx.clock.now());
   return payload && !refusedUnconfirmed(ctx, payload, options) ? payload : undefined;

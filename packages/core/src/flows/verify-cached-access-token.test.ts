@@ -4,7 +4,7 @@ import { createFlowHarness, expectAuthError } from './flow-harness.test-helpers.
 /** The same token with one character of its signature changed. */
 const tampered = (token: string) => token.slice(0, -2) + (token.at(-2) === 'A' ? 'B' : 'A') + token.at(-1);
 
-describe('verifyCachedAccessToken: the guard\'s answer without waiting', () => {
+describe("verifyCachedAccessToken: the guard's answer without waiting", () => {
   it('knows a token only after verifyAccessToken accepted it, and then gives the same payload', async () => {
     const h = createFlowHarness();
     const { accessToken } = await h.register({ email: 'cached@example.com' });

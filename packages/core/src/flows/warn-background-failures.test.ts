@@ -27,7 +27,11 @@ describe('warnBackgroundFailures (the default onBackgroundError)', () => {
 
   it('never writes the error message, which may quote an address', () => {
     const lines: string[] = [];
-    warnBackgroundFailures(createFakeClock(), (line) => lines.push(line))({ operation: 'password-reset', userId: 'u1', error: smtpError() });
+    warnBackgroundFailures(createFakeClock(), (line) => lines.push(line))({
+      operation: 'password-reset',
+      userId: 'u1',
+      error: smtpError(),
+    });
     expect(lines[0]).not.toContain('bob@example.com');
     expect(lines[0]).not.toContain('550');
   });

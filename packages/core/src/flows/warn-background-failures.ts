@@ -15,7 +15,10 @@ function kindOf(error: unknown): string {
  * invisible, so say so on the console, once a minute for each kind of failure (operation and error
  * class), counting the repeats it held back.
  */
-export function warnBackgroundFailures(clock: Clock, warn: (line: string) => void = (line) => console.warn(line)): (failure: BackgroundFailure) => void {
+export function warnBackgroundFailures(
+  clock: Clock,
+  warn: (line: string) => void = (line) => console.warn(line),
+): (failure: BackgroundFailure) => void {
   const lastWarned = new Map<string, number>();
   const heldBack = new Map<string, number>();
   return (failure) => {

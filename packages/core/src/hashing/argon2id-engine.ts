@@ -1,6 +1,12 @@
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import { cryptoRandom, type Random } from '../ports/random.js';
-import { ARGON2ID_HASH_BYTES, ARGON2ID_SALT_BYTES, argon2idNeedsRehash, readArgon2idParameters, type Argon2idParameters } from './argon2id-phc.js';
+import {
+  ARGON2ID_HASH_BYTES,
+  ARGON2ID_SALT_BYTES,
+  argon2idNeedsRehash,
+  readArgon2idParameters,
+  type Argon2idParameters,
+} from './argon2id-phc.js';
 
 /**
  * What computes Argon2id: hash-wasm on the calling thread (core's default), `@node-rs/argon2`, or a
@@ -25,8 +31,16 @@ export interface Argon2idEngine {
  * @example
  * const hasher = createArgon2idHasherFromEngine(myEngine, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
  */
-export function createArgon2idHasherFromEngine(engine: Argon2idEngine, params: Argon2idParameters, random: Random = cryptoRandom): PasswordHasher {
-  const current: Argon2idParameters = Object.freeze({ memoryCost: params.memoryCost, timeCost: params.timeCost, parallelism: params.parallelism });
+export function createArgon2idHasherFromEngine(
+  engine: Argon2idEngine,
+  params: Argon2idParameters,
+  random: Random = cryptoRandom,
+): PasswordHasher {
+  const current: Argon2idParameters = Object.freeze({
+    memoryCost: params.memoryCost,
+    timeCost: params.timeCost,
+    parallelism: params.parallelism,
+  });
   return {
     async hash(password) {
       return engine.hash(password, random.bytes(ARGON2ID_SALT_BYTES), current, ARGON2ID_HASH_BYTES);

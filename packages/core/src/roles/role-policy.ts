@@ -129,7 +129,9 @@ export function createRolePolicy<R extends string>(options: RoleOptions<R>): Rol
     satisfies(held: readonly string[], requirement: RoleRequirement<R>) {
       if (requirement.roles.length === 0) return true;
       const has = owned(held);
-      return requirement.mode === 'anyOf' ? requirement.roles.some((role) => has.has(role)) : requirement.roles.every((role) => has.has(role));
+      return requirement.mode === 'anyOf'
+        ? requirement.roles.some((role) => has.has(role))
+        : requirement.roles.every((role) => has.has(role));
     },
     mayGrant(actorRoles: readonly string[], role: string) {
       // A role no longer configured is not refused here: a '*' holder may still take it away.

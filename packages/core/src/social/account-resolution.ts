@@ -31,7 +31,14 @@ export function usernameBase(preferred: string | null, provider: ProviderId): st
   return cleaned.length >= LIMITS.usernameMin ? cleaned : `${provider}_user`;
 }
 
-function newIdentity(ctx: FlowContext, provider: ProviderId, profile: ProviderProfile, userId: string, email: string | null, now: Date): IdentityRecord {
+function newIdentity(
+  ctx: FlowContext,
+  provider: ProviderId,
+  profile: ProviderProfile,
+  userId: string,
+  email: string | null,
+  now: Date,
+): IdentityRecord {
   return {
     id: randomUuid(ctx.random),
     userId,
@@ -47,7 +54,13 @@ function newIdentity(ctx: FlowContext, provider: ProviderId, profile: ProviderPr
   };
 }
 
-async function createAccount(ctx: FlowContext, provider: ProviderId, profile: ProviderProfile, email: string | null, now: Date): Promise<Resolution> {
+async function createAccount(
+  ctx: FlowContext,
+  provider: ProviderId,
+  profile: ProviderProfile,
+  email: string | null,
+  now: Date,
+): Promise<Resolution> {
   const verified = email !== null && profile.emailVerified;
   const base = usernameBase(profile.preferredUsername ?? profile.displayName, provider);
   const name = (profile.displayName ?? base).trim().slice(0, LIMITS.nameMax) || base;
@@ -72,7 +85,12 @@ async function createAccount(ctx: FlowContext, provider: ProviderId, profile: Pr
     };
     try {
       await ctx.store.createUserWithIdentity(user, newIdentity(ctx, provider, profile, user.id, email, now));
-      return { outcome: 'signed-in', userId: user.id, isNewUser: true, ...(email !== null && !verified ? { mailConfirmationTo: email } : {}) };
+      return {
+        outcome: 'signed-in',
+        userId: user.id,
+        isNewUser: true,
+        ...(email !== null && !verified ? { mailConfirmationTo: email } : {}),
+      };
     } catch (error) {
       if (!isAuthError(error)) throw error;
       if (error.code === 'USERNAME_TAKEN') continue;

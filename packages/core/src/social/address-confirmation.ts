@@ -20,7 +20,14 @@ export function mailAddressConfirmation(
     if (!(await mayMail(ctx, email, 'email-verification', now))) return;
     const { token, tokenHash } = await createOneTimeToken(ctx.random);
     const expiresAt = new Date(now.getTime() + ctx.config.emailVerificationTtl * 1000);
-    await ctx.store.oneTimeTokens.saveOneTimeToken({ tokenHash, purpose, userId: user.id, createdAt: now, expiresAt, ...(purpose === 'email-change' ? { email } : {}) });
+    await ctx.store.oneTimeTokens.saveOneTimeToken({
+      tokenHash,
+      purpose,
+      userId: user.id,
+      createdAt: now,
+      expiresAt,
+      ...(purpose === 'email-change' ? { email } : {}),
+    });
     // The address is not proved yet: no text the account chose goes to it (no name).
     await ctx.mailer.send({ kind: 'email-verification', to: email, token, expiresAt });
   });
@@ -30,7 +37,12 @@ export function mailAddressConfirmation(
  * `PUT /users/me/email`: mails a confirmation link to the new address; the address is set when the
  * link is followed. 409 at once when another account has it; the check is repeated at confirmation.
  */
-export async function requestEmailChange(ctx: FlowContext, userId: string, body: unknown, _request: RequestContext = {}): Promise<{ message: string }> {
+export async function requestEmailChange(
+  ctx: FlowContext,
+  userId: string,
+  body: unknown,
+  _request: RequestContext = {},
+): Promise<{ message: string }> {
   const now = ctx.clock.now();
   const { email } = parseInput(forgotPasswordInput, body);
   const user = await ctx.store.users.findUserById(userId);

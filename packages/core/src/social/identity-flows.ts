@@ -33,6 +33,9 @@ export async function unlinkIdentity(ctx: FlowContext, userId: string, provider:
   const outcome = await ctx.store.identities.unlinkIdentity(userId, provider);
   if (outcome === 'not-linked') throw new AuthError('IDENTITY_NOT_FOUND', 'No identity of this provider is linked.');
   if (outcome === 'last-sign-in-method') {
-    throw new AuthError('LAST_SIGN_IN_METHOD', 'This is the last way to sign in to the account: set a password or link another provider first.');
+    throw new AuthError(
+      'LAST_SIGN_IN_METHOD',
+      'This is the last way to sign in to the account: set a password or link another provider first.',
+    );
   }
 }

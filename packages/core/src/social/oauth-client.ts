@@ -35,7 +35,10 @@ function requestOptions(provider: ConfiguredProvider) {
   return { [oauth.allowInsecureRequests]: provider.allowInsecure, signal: AbortSignal.timeout(TIMEOUT_MS) };
 }
 
-async function discover(provider: ConfiguredProvider, definition: Extract<OAuthProviderDefinition, { protocol: 'oidc' }>): Promise<oauth.AuthorizationServer> {
+async function discover(
+  provider: ConfiguredProvider,
+  definition: Extract<OAuthProviderDefinition, { protocol: 'oidc' }>,
+): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(definition.issuer);
   const response = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...requestOptions(provider) });
   // A multi-tenant document names the template as its issuer (see `tenantIssuerTemplate`).
@@ -51,9 +54,18 @@ const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * `exp`, `nonce`), so a `tid` that does not match its `iss` fails. Read from a copy of the answer,
  * before oauth4webapi reads it, with public API only.
  */
-async function metadataForResponse(as: oauth.AuthorizationServer, template: string | undefined, response: Response): Promise<oauth.AuthorizationServer> {
+async function metadataForResponse(
+  as: oauth.AuthorizationServer,
+  template: string | undefined,
+  response: Response,
+): Promise<oauth.AuthorizationServer> {
   if (!template) return as;
-  const idToken = record(await response.clone().json().catch(() => ({}))).id_token;
+  const idToken = record(
+    await response
+      .clone()
+      .json()
+      .catch(() => ({})),
+  ).id_token;
   const payload = typeof idToken === 'string' ? idToken.split('.')[1] : undefined;
   let tid: unknown;
   try {
@@ -176,7 +188,14 @@ export async function exchangeAndReadProfile(provider: ConfiguredProvider, input
     callbackParameters: input.parameters,
     async getJson(path) {
       const url = new URL(path, apiBase);
-      const answer = await oauth.protectedResourceRequest(accessToken, 'GET', url, new Headers({ accept: 'application/json' }), null, requestOptions(provider));
+      const answer = await oauth.protectedResourceRequest(
+        accessToken,
+        'GET',
+        url,
+        new Headers({ accept: 'application/json' }),
+        null,
+        requestOptions(provider),
+      );
       if (!answer.ok) throw new ProviderAnswerError(`the provider's API answered ${answer.status}`);
       return answer.json();
     },

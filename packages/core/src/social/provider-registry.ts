@@ -36,7 +36,13 @@ export interface ProviderSummary {
 type Configs = SocialConfig['providers'];
 
 /** A definition with the configured issuer or endpoints in place of the public ones (tests, self-hosted). */
-function withOverrides(definition: OAuthProviderDefinition, settings: { issuer?: string | undefined; endpoints?: { authorizationEndpoint: string; tokenEndpoint: string; apiBase?: string | undefined } | undefined }): OAuthProviderDefinition {
+function withOverrides(
+  definition: OAuthProviderDefinition,
+  settings: {
+    issuer?: string | undefined;
+    endpoints?: { authorizationEndpoint: string; tokenEndpoint: string; apiBase?: string | undefined } | undefined;
+  },
+): OAuthProviderDefinition {
   if (definition.protocol === 'oidc') return settings.issuer ? { ...definition, issuer: settings.issuer } : definition;
   if (!settings.endpoints) return definition;
   const { apiBase, ...rest } = settings.endpoints;
@@ -84,12 +90,19 @@ export function buildProviders(config: SocialConfig): Map<ProviderId, EnabledPro
     const callbackUrl = `${appUrl}${CALLBACK_PATH.replace(':provider', id)}`;
     if (id === 'steam') {
       const steam = config.providers.steam;
-      if (steam) enabled.set(id, { kind: 'steam', steam: steamProvider({ ...steam, returnTo: callbackUrl, realm: new URL(appUrl).origin + '/' }) });
+      if (steam)
+        enabled.set(id, { kind: 'steam', steam: steamProvider({ ...steam, returnTo: callbackUrl, realm: new URL(appUrl).origin + '/' }) });
       continue;
     }
     const definition = definitionFor(id, config.providers);
     if (!definition) continue;
-    const settings = config.providers[id] as { clientId: string; clientSecret?: string; teamId?: string; keyId?: string; privateKey?: string };
+    const settings = config.providers[id] as {
+      clientId: string;
+      clientSecret?: string;
+      teamId?: string;
+      keyId?: string;
+      privateKey?: string;
+    };
     const client =
       id === 'apple' && settings.teamId && settings.keyId && settings.privateKey
         ? { clientId: settings.clientId, apple: { teamId: settings.teamId, keyId: settings.keyId, privateKey: settings.privateKey } }

@@ -3,10 +3,7 @@ import { AuthError } from '../errors/auth-error.js';
 import { isProviderId, type OAuthEndpoints } from './provider-definition.js';
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
-const endpointOverrides = z
-  .object({ authorizationEndpoint: url, tokenEndpoint: url, apiBase: url.optional() })
-  .strict()
-  .optional();
+const endpointOverrides = z.object({ authorizationEndpoint: url, tokenEndpoint: url, apiBase: url.optional() }).strict().optional();
 const credentials = {
   clientId: z.string().min(1, 'is required'),
   clientSecret: z.string().min(1, 'is required'),
@@ -31,7 +28,10 @@ const schema = z
         microsoft: z
           .object({
             ...credentials,
-            tenant: z.string().regex(/^[A-Za-z0-9.-]{1,64}$/).default('common'),
+            tenant: z
+              .string()
+              .regex(/^[A-Za-z0-9.-]{1,64}$/)
+              .default('common'),
             verifiedEmailClaim: z.string().optional(),
             /** Another cloud's sign-in host than `https://login.microsoftonline.com` (a national cloud; tests). */
             authority: url.optional(),
@@ -96,7 +96,10 @@ export function parseSocialConfig(input: SocialConfigInput): SocialConfig {
   for (const entry of parsed.data.redirectAllowlist) {
     const u = new URL(entry);
     if (u.username || u.password || u.search || u.hash) {
-      throw new AuthError('INVALID_CONFIG', 'Invalid setting social.redirectAllowlist: entries are an origin and a path, without credentials, query or fragment.');
+      throw new AuthError(
+        'INVALID_CONFIG',
+        'Invalid setting social.redirectAllowlist: entries are an origin and a path, without credentials, query or fragment.',
+      );
     }
   }
   return parsed.data;

@@ -71,7 +71,9 @@ export async function startSocialSignIn(
           codeVerifier: provider.configured.definition.pkce ? await pkceVerifierFor(browserKey, state) : null,
         }).catch((error: unknown) => {
           s.onProviderError(id, error);
-          throw new AuthError('SERVICE_BUSY', 'The sign-in provider cannot be reached. Please try again later.', undefined, { retryAfterSeconds: 30 });
+          throw new AuthError('SERVICE_BUSY', 'The sign-in provider cannot be reached. Please try again later.', undefined, {
+            retryAfterSeconds: 30,
+          });
         });
   await s.ctx.store.oauthStates.saveOAuthState({
     stateHash: await hashOneTimeToken(state),
@@ -128,7 +130,8 @@ export async function finishSocialSignIn(
   if (browserKey === undefined || !sameDigest(await hashBrowserKey(browserKey), record.browserKeyHash)) {
     return { location: back(to, 'error', 'access_denied') };
   }
-  const refusedByProvider = provider.kind === 'oauth' ? providerErrorOf(parameters) : parameters.get('openid.mode') === 'cancel' ? 'access_denied' : null;
+  const refusedByProvider =
+    provider.kind === 'oauth' ? providerErrorOf(parameters) : parameters.get('openid.mode') === 'cancel' ? 'access_denied' : null;
   if (refusedByProvider) return { location: back(to, 'error', refusedByProvider) };
 
   let profile: ProviderProfile;
@@ -154,7 +157,13 @@ export async function finishSocialSignIn(
   if (resolution.outcome === 'linked') return { location: back(to, 'linked', id) };
   if (resolution.mailConfirmationTo) {
     // A new account with an address the provider did not verify confirms it like a registration.
-    mailAddressConfirmation(s.ctx, { id: resolution.userId, firstName: profile.displayName ?? '' }, resolution.mailConfirmationTo, 'email-verification', now);
+    mailAddressConfirmation(
+      s.ctx,
+      { id: resolution.userId, firstName: profile.displayName ?? '' },
+      resolution.mailConfirmationTo,
+      'email-verification',
+      now,
+    );
   }
   const { token, tokenHash } = await createOneTimeToken(s.ctx.random);
   await s.ctx.store.oneTimeTokens.saveOneTimeToken({

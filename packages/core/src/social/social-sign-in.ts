@@ -4,7 +4,14 @@ import { listIdentities, unlinkIdentity, type IdentityView } from './identity-fl
 import type { ProviderId } from './provider-definition.js';
 import { buildProviders, summaryOf, type ProviderSummary } from './provider-registry.js';
 import { parseSocialConfig, type SocialConfig, type SocialConfigInput } from './social-config.js';
-import { exchangeCode, finishSocialSignIn, startSocialSignIn, type ExchangeResult, type SocialContext, type SocialStart } from './social-flows.js';
+import {
+  exchangeCode,
+  finishSocialSignIn,
+  startSocialSignIn,
+  type ExchangeResult,
+  type SocialContext,
+  type SocialStart,
+} from './social-flows.js';
 
 /** Social sign-in and linked identities (CONTRACT §8), bound to one app's config and ports. */
 export interface SocialSignIn {
@@ -17,7 +24,12 @@ export interface SocialSignIn {
   /** `POST /oauth/:provider/link`: as `start`, for linking the provider account to `userId`. */
   startLink(userId: string, provider: unknown, body: unknown, request?: RequestContext): Promise<SocialStart>;
   /** `GET|POST /oauth/:provider/callback`: where to send the browser back (`?code=`, `?linked=`, `?error=`). */
-  callback(provider: unknown, parameters: URLSearchParams, browserKey: string | undefined, request?: RequestContext): Promise<{ location: string }>;
+  callback(
+    provider: unknown,
+    parameters: URLSearchParams,
+    browserKey: string | undefined,
+    request?: RequestContext,
+  ): Promise<{ location: string }>;
   /** `POST /oauth/exchange`: the one-time code for a session. */
   exchange(body: unknown, request?: RequestContext): Promise<ExchangeResult>;
   listIdentities(userId: string): Promise<{ identities: IdentityView[] }>;

@@ -70,7 +70,15 @@ describe.each(CACHE_MODES)('%s', (mode) => {
     it('returns the verified refresh payload with the same claims', async () => {
       const service = tokenService(0, 1, mode);
       const { token } = await service.signRefreshToken({ userId: USER.id, jti: 'jti-1', familyId: 'fam-1' }, now);
-      expect(await service.verifyRefreshToken(token, now)).toEqual({ sub: USER.id, jti: 'jti-1', fam: 'fam-1', ver: 0, authTime: iat, iat, exp: iat + REFRESH_TTL });
+      expect(await service.verifyRefreshToken(token, now)).toEqual({
+        sub: USER.id,
+        jti: 'jti-1',
+        fam: 'fam-1',
+        ver: 0,
+        authTime: iat,
+        iat,
+        exp: iat + REFRESH_TTL,
+      });
     });
 
     it('signs a user with no roles as an empty roles array', async () => {

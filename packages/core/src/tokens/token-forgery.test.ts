@@ -123,13 +123,16 @@ describe.each(CACHE_MODES)('%s', (mode) => {
       await expectAuthError(service.verifyAccessToken(token.slice(0, token.lastIndexOf('.') + 1), now), 'TOKEN_INVALID');
     });
 
-    it.each(['=', '==', ' ', '\n', '.'])('rejects a genuine token with %j appended, of either kind, though jose would decode it', async (suffix) => {
-      const access = (await service.signAccessToken(USER, now)).token;
-      const refresh = (await service.signRefreshToken({ userId: USER.id, jti: 'j-pad', familyId: 'f-pad' }, now)).token;
-      await expect(service.verifyAccessToken(access, now)).resolves.toMatchObject({ id: USER.id });
-      await expectAuthError(service.verifyAccessToken(access + suffix, now), 'TOKEN_INVALID');
-      await expectAuthError(service.verifyRefreshToken(refresh + suffix, now), 'TOKEN_INVALID');
-    });
+    it.each(['=', '==', ' ', '\n', '.'])(
+      'rejects a genuine token with %j appended, of either kind, though jose would decode it',
+      async (suffix) => {
+        const access = (await service.signAccessToken(USER, now)).token;
+        const refresh = (await service.signRefreshToken({ userId: USER.id, jti: 'j-pad', familyId: 'f-pad' }, now)).token;
+        await expect(service.verifyAccessToken(access, now)).resolves.toMatchObject({ id: USER.id });
+        await expectAuthError(service.verifyAccessToken(access + suffix, now), 'TOKEN_INVALID');
+        await expectAuthError(service.verifyRefreshToken(refresh + suffix, now), 'TOKEN_INVALID');
+      },
+    );
 
     it.each([0, 1, 2])('rejects a genuine token whose part %i ends in a non-canonical twin of its last character', async (index) => {
       const access = (await service.signAccessToken(USER, now)).token;

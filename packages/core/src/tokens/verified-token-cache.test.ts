@@ -166,7 +166,13 @@ describe('token service with the verified-token cache', () => {
 
   it('evicts the least recently used token past maxEntries', async () => {
     const service = createTokenService(
-      { accessTokenSecret: ACCESS_SECRET, refreshTokenSecret: REFRESH_SECRET, accessTokenTtl: ACCESS_TTL, refreshTokenTtl: REFRESH_TTL, jitterSeconds: 0 },
+      {
+        accessTokenSecret: ACCESS_SECRET,
+        refreshTokenSecret: REFRESH_SECRET,
+        accessTokenTtl: ACCESS_TTL,
+        refreshTokenTtl: REFRESH_TTL,
+        jitterSeconds: 0,
+      },
       createSeededRandom(1),
       { accessTokenCache: { maxEntries: 2 } },
     );

@@ -103,12 +103,21 @@ describe('register input', () => {
 
   it('rejects an over-long password (and confirmation) before any hashing', () => {
     const long = 'p'.repeat(129);
-    expect(failingPaths(registerInput, { ...validRegister, password: long, confirmPassword: long })).toEqual(['password', 'confirmPassword']);
+    expect(failingPaths(registerInput, { ...validRegister, password: long, confirmPassword: long })).toEqual([
+      'password',
+      'confirmPassword',
+    ]);
     expect(failingPaths(registerInput, { ...validRegister, password: 'p'.repeat(100_000) })).toEqual(['password']);
   });
 
   it('ignores unknown fields such as roles, isActive and id', () => {
-    const parsed = parseInput(registerInput, { ...validRegister, roles: ['super'], isActive: true, id: 'chosen-id', __proto__: { admin: true } });
+    const parsed = parseInput(registerInput, {
+      ...validRegister,
+      roles: ['super'],
+      isActive: true,
+      id: 'chosen-id',
+      __proto__: { admin: true },
+    });
     expect(parsed).toEqual(validRegister);
     expect(Object.keys(parsed).sort()).toEqual(['confirmPassword', 'email', 'firstName', 'lastName', 'password', 'username']);
   });
@@ -127,8 +136,12 @@ describe('register input', () => {
   });
 
   it('reports a field of the wrong type as such, not as missing', () => {
-    expect(rejection(registerInput, { ...validRegister, username: 42 }).details).toEqual([{ path: 'username', message: 'username must be a string' }]);
-    expect(rejection(registerInput, { ...validRegister, email: null }).details).toEqual([{ path: 'email', message: 'email must be a string' }]);
+    expect(rejection(registerInput, { ...validRegister, username: 42 }).details).toEqual([
+      { path: 'username', message: 'username must be a string' },
+    ]);
+    expect(rejection(registerInput, { ...validRegister, email: null }).details).toEqual([
+      { path: 'email', message: 'email must be a string' },
+    ]);
   });
 
   it('never echoes the rejected input in the error', () => {

@@ -36,13 +36,20 @@ const NO_INVISIBLE_CHARACTERS = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
  * would hash alike. Strings must be well-formed UTF-16.
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed = <T extends z.ZodString>(schema: T) => schema.refine((value) => !LONE_SURROGATE.test(value), 'must be valid Unicode text');
+const wellFormed = <T extends z.ZodString>(schema: T) =>
+  schema.refine((value) => !LONE_SURROGATE.test(value), 'must be valid Unicode text');
 
 const email = wellFormed(z.string())
   .max(LIMITS.emailMax * 4, `must be at most ${LIMITS.emailMax} characters`)
   .regex(...noControl())
   .transform(normalizeEmail)
-  .pipe(z.string().min(1, 'is required').max(LIMITS.emailMax, `must be at most ${LIMITS.emailMax} characters`).pipe(z.email('must be a valid e-mail address')));
+  .pipe(
+    z
+      .string()
+      .min(1, 'is required')
+      .max(LIMITS.emailMax, `must be at most ${LIMITS.emailMax} characters`)
+      .pipe(z.email('must be a valid e-mail address')),
+  );
 
 const password = wellFormed(
   z

@@ -15,9 +15,12 @@ describe('assertPasswordAcceptable (zxcvbn strength estimate)', () => {
     },
   );
 
-  it.each(['correct horse battery', 'a brand new passphrase', 'q7#Lm2!v wren-quartz'])('accepts %j: length, no composition rules', async (password) => {
-    await expect(check(password)).resolves.toBeUndefined();
-  });
+  it.each(['correct horse battery', 'a brand new passphrase', 'q7#Lm2!v wren-quartz'])(
+    'accepts %j: length, no composition rules',
+    async (password) => {
+      await expect(check(password)).resolves.toBeUndefined();
+    },
+  );
 
   it('refuses the e-mail address, its local part or the username as the password', async () => {
     for (const password of ['ada.lovelace@example.com', 'Ada.Lovelace', 'COUNTESS']) {

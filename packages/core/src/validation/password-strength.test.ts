@@ -16,7 +16,9 @@ function symbolRich(length: number, seed: number): string {
 describe('threat: a long crafted password blocks the event loop during the strength estimate', () => {
   it(`estimates only the first ${ESTIMATED_LENGTH} code points: what follows cannot make a guessable start acceptable`, () => {
     const guessableStart = 'password'.repeat(ESTIMATED_LENGTH / 8);
-    expect(estimatePasswordStrength(guessableStart + symbolRich(80, 7), INPUTS).score).toBe(estimatePasswordStrength(guessableStart, INPUTS).score);
+    expect(estimatePasswordStrength(guessableStart + symbolRich(80, 7), INPUTS).score).toBe(
+      estimatePasswordStrength(guessableStart, INPUTS).score,
+    );
     expect(estimatePasswordStrength(guessableStart, INPUTS).score).toBeLessThan(3);
   });
 

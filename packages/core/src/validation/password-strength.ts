@@ -43,7 +43,10 @@ function zxcvbn(): ZxcvbnFactory {
  * Only its first `ESTIMATED_LENGTH` code points are estimated (cut here, so a surrogate pair is
  * never split).
  */
-export function estimatePasswordStrength(password: string, userInputs: readonly string[]): { score: PasswordScore; warning: string | null } {
+export function estimatePasswordStrength(
+  password: string,
+  userInputs: readonly string[],
+): { score: PasswordScore; warning: string | null } {
   const estimated = password.length <= ESTIMATED_LENGTH ? password : Array.from(password).slice(0, ESTIMATED_LENGTH).join('');
   const result = zxcvbn().check(estimated, [...userInputs]);
   return { score: result.score as PasswordScore, warning: result.feedback.warning || null };

@@ -7,7 +7,10 @@ import { createOpenApiDocument, responseMismatch } from './openapi-document.js';
 import { OPERATIONS } from './operations.js';
 
 const document = createOpenApiDocument();
-const libraryRoutes = [...AUTH_ROUTES.map((r) => `${r.method} /api/v1/auth${r.path}`), ...USER_ROUTES.map((r) => `${r.method} /api/v1${r.path}`)];
+const libraryRoutes = [
+  ...AUTH_ROUTES.map((r) => `${r.method} /api/v1/auth${r.path}`),
+  ...USER_ROUTES.map((r) => `${r.method} /api/v1${r.path}`),
+];
 
 function refs(value: unknown, found: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) refs(item, found);
@@ -46,9 +49,15 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/v1/auth/logout-all']!.post).toMatchObject({ security: [{ bearerAuth: [] }] });
     expect(document.paths['/api/v1/auth/login']!.post).not.toHaveProperty('security');
     expect(document.paths['/api/v1/users/{id}/roles']!.put).toMatchObject({ parameters: [{ name: 'id', in: 'path', required: true }] });
-    expect(document.paths['/api/v1/auth/verify-email']!.get).toMatchObject({ parameters: [{ name: 'token', in: 'query', required: true }] });
+    expect(document.paths['/api/v1/auth/verify-email']!.get).toMatchObject({
+      parameters: [{ name: 'token', in: 'query', required: true }],
+    });
     const list = document.paths['/api/v1/users']!.get as { parameters: { name: string; required: boolean }[] };
-    expect(list.parameters.map((p) => [p.name, p.required])).toEqual([['limit', false], ['offset', false], ['role', false]]);
+    expect(list.parameters.map((p) => [p.name, p.required])).toEqual([
+      ['limit', false],
+      ['offset', false],
+      ['role', false],
+    ]);
   });
 });
 
@@ -57,15 +66,25 @@ describe('responseMismatch', () => {
 
   it('accepts an answer the document describes', () => {
     expect(responseMismatch('POST', '/api/v1/auth/login', 200, login)).toBeUndefined();
-    expect(responseMismatch('POST', '/api/v1/auth/login', 401, { statusCode: 401, message: 'Invalid e-mail or password.', error: 'Unauthorized' })).toBeUndefined();
+    expect(
+      responseMismatch('POST', '/api/v1/auth/login', 401, {
+        statusCode: 401,
+        message: 'Invalid e-mail or password.',
+        error: 'Unauthorized',
+      }),
+    ).toBeUndefined();
     expect(responseMismatch('DELETE', '/api/v1/users/abc/sessions', 204, undefined)).toBeUndefined();
-    expect(responseMismatch('GET', '/api/v1/auth/verify-email?token=x', 400, { statusCode: 400, message: 'm', error: 'Bad Request' })).toBeUndefined();
+    expect(
+      responseMismatch('GET', '/api/v1/auth/verify-email?token=x', 400, { statusCode: 400, message: 'm', error: 'Bad Request' }),
+    ).toBeUndefined();
   });
 
   it('names a field the document does not have, a missing one, and a status it does not list', () => {
     expect(responseMismatch('POST', '/api/v1/auth/login', 200, { ...login, extra: 1 })).toMatch(/^POST \/api\/v1\/auth\/login 200: /);
     expect(responseMismatch('POST', '/api/v1/auth/login', 200, { ...login, user: { id: 'u1', roles: [] } })).toMatch(/email/);
-    expect(responseMismatch('POST', '/api/v1/auth/login', 418, {})).toBe('POST /api/v1/auth/login 418: the document lists no 418 for this operation');
+    expect(responseMismatch('POST', '/api/v1/auth/login', 418, {})).toBe(
+      'POST /api/v1/auth/login 418: the document lists no 418 for this operation',
+    );
     expect(responseMismatch('POST', '/api/v1/auth/logout', 204, { unexpected: true })).toMatch(/without a body/);
   });
 
@@ -98,4 +117,3 @@ describe('responseMismatch', () => {
     expect(documented(createOpenApiDocument({ auth: { requestSchemas } }))).toEqual({ body: [...withEditor], filter: [...withEditor] });
   });
 });
-

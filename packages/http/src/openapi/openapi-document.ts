@@ -34,7 +34,11 @@ function responseSchema(schema: z.ZodType): JsonSchema {
 
 /** A request schema as JSON Schema of what the client sends (`io: 'input'`: before core's transforms). */
 function requestSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -91,7 +95,9 @@ export function createOpenApiDocument(options: OpenApiOptions = {}) {
     const [method, path] = key.split(' ') as [string, string];
     (paths[toOpenApiPath(path)] ??= {})[method.toLowerCase()] = operationObject(key, op);
   }
-  const { schemas } = z.toJSONSchema(API_SCHEMAS, { target: 'draft-2020-12', uri: REF, unrepresentable: 'any' }) as { schemas: Record<string, JsonSchema> };
+  const { schemas } = z.toJSONSchema(API_SCHEMAS, { target: 'draft-2020-12', uri: REF, unrepresentable: 'any' }) as {
+    schemas: Record<string, JsonSchema>;
+  };
   for (const schema of Object.values(schemas)) delete schema.$schema;
   return {
     openapi: '3.1.0',

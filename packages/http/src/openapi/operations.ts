@@ -24,10 +24,20 @@ export interface Operation {
 const E = (description: string): DocumentedResponse => ({ description, schema: bodies.errorBody });
 
 // Answers any route may give (CONTRACT §2 and §8): the error body, always.
-const ALWAYS = { 500: E('Unexpected error; details only in the server log.'), 503: E('A dependency (database, Redis, the hasher) is unavailable; `Retry-After` says when to try again.') };
-const JSON_BODY = { 400: E('Malformed JSON or failed validation (`details` per field).'), 413: E('Body over the limit (16 KiB by default).'), 415: E('A body that is not `application/json`.') };
+const ALWAYS = {
+  500: E('Unexpected error; details only in the server log.'),
+  503: E('A dependency (database, Redis, the hasher) is unavailable; `Retry-After` says when to try again.'),
+};
+const JSON_BODY = {
+  400: E('Malformed JSON or failed validation (`details` per field).'),
+  413: E('Body over the limit (16 KiB by default).'),
+  415: E('A body that is not `application/json`.'),
+};
 const RATE_LIMITED = { 429: E('Rate limit hit; `Retry-After` is set.') };
-const BEARER = { 401: E('Missing, malformed, tampered or expired access token.'), 403: E('E-mail not confirmed while the deployment requires it.') };
+const BEARER = {
+  401: E('Missing, malformed, tampered or expired access token.'),
+  403: E('E-mail not confirmed while the deployment requires it.'),
+};
 const ADMIN = { 403: E('The caller holds none of the required roles, or the e-mail is not confirmed while required.') };
 
 const ADMINS = ['admin', 'super'] as const;
@@ -39,166 +49,208 @@ const ADMINS = ['admin', 'super'] as const;
  */
 export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, Operation>> {
   return Object.freeze({
-  'POST /api/v1/auth/register': {
-    summary: 'Register an account',
-    tag: 'auth',
-    bearer: false,
-    body: schemas.register,
-    responses: {
-      201: { description: 'Created: the user and a token pair (with `concealRegisteredEmails`, only a message).', schema: bodies.registerResult.or(bodies.message) },
-      409: E('The e-mail or username is taken.'),
-      ...JSON_BODY,
-      ...RATE_LIMITED,
-      ...ALWAYS,
+    'POST /api/v1/auth/register': {
+      summary: 'Register an account',
+      tag: 'auth',
+      bearer: false,
+      body: schemas.register,
+      responses: {
+        201: {
+          description: 'Created: the user and a token pair (with `concealRegisteredEmails`, only a message).',
+          schema: bodies.registerResult.or(bodies.message),
+        },
+        409: E('The e-mail or username is taken.'),
+        ...JSON_BODY,
+        ...RATE_LIMITED,
+        ...ALWAYS,
+      },
     },
-  },
-  'POST /api/v1/auth/login': {
-    summary: 'Log in with e-mail and password',
-    tag: 'auth',
-    bearer: false,
-    body: schemas.login,
-    responses: {
-      200: { description: 'A token pair and the user.', schema: bodies.loginResult },
-      401: E('Wrong e-mail or password (one message for both).'),
-      403: E('E-mail not confirmed while the deployment requires it.'),
-      ...JSON_BODY,
-      ...RATE_LIMITED,
-      ...ALWAYS,
+    'POST /api/v1/auth/login': {
+      summary: 'Log in with e-mail and password',
+      tag: 'auth',
+      bearer: false,
+      body: schemas.login,
+      responses: {
+        200: { description: 'A token pair and the user.', schema: bodies.loginResult },
+        401: E('Wrong e-mail or password (one message for both).'),
+        403: E('E-mail not confirmed while the deployment requires it.'),
+        ...JSON_BODY,
+        ...RATE_LIMITED,
+        ...ALWAYS,
+      },
     },
-  },
-  'POST /api/v1/auth/refresh-token': {
-    summary: 'Rotate a refresh token into a new pair',
-    tag: 'auth',
-    bearer: false,
-    body: schemas.refreshToken,
-    responses: {
-      200: { description: 'A new pair; the presented refresh token is used up.', schema: bodies.tokenPair },
-      401: E('Refresh token invalid, expired, revoked or reused (reuse revokes its family).'),
-      403: E('E-mail not confirmed while the deployment requires it.'),
-      ...JSON_BODY,
-      ...RATE_LIMITED,
-      ...ALWAYS,
+    'POST /api/v1/auth/refresh-token': {
+      summary: 'Rotate a refresh token into a new pair',
+      tag: 'auth',
+      bearer: false,
+      body: schemas.refreshToken,
+      responses: {
+        200: { description: 'A new pair; the presented refresh token is used up.', schema: bodies.tokenPair },
+        401: E('Refresh token invalid, expired, revoked or reused (reuse revokes its family).'),
+        403: E('E-mail not confirmed while the deployment requires it.'),
+        ...JSON_BODY,
+        ...RATE_LIMITED,
+        ...ALWAYS,
+      },
     },
-  },
-  'POST /api/v1/auth/verify-token': {
-    summary: 'Verify an access token',
-    tag: 'auth',
-    bearer: true,
-    responses: { 200: { description: 'The token is valid.', schema: bodies.verifiedToken }, ...BEARER, ...JSON_BODY, ...ALWAYS },
-  },
-  'GET /api/v1/auth/verify-email': {
-    summary: 'Confirm an e-mail address with the mailed token',
-    tag: 'auth',
-    bearer: false,
-    query: schemas.verifyEmail,
-    responses: { 200: { description: 'The address is confirmed.', schema: bodies.message }, 400: E('Unknown, used or expired token.'), ...RATE_LIMITED, ...ALWAYS },
-  },
-  'POST /api/v1/auth/forgot-password': {
-    summary: 'Ask for a password-reset mail',
-    tag: 'auth',
-    bearer: false,
-    body: schemas.forgotPassword,
-    responses: { 200: { description: 'The same answer whether or not the address is registered.', schema: bodies.message }, ...JSON_BODY, ...RATE_LIMITED, ...ALWAYS },
-  },
-  'POST /api/v1/auth/reset-password': {
-    summary: 'Set a new password with the mailed token',
-    tag: 'auth',
-    bearer: false,
-    body: schemas.resetPassword,
-    responses: {
-      200: { description: 'The password is changed and every session ended.', schema: bodies.message },
-      ...JSON_BODY,
-      ...RATE_LIMITED,
-      ...ALWAYS,
+    'POST /api/v1/auth/verify-token': {
+      summary: 'Verify an access token',
+      tag: 'auth',
+      bearer: true,
+      responses: { 200: { description: 'The token is valid.', schema: bodies.verifiedToken }, ...BEARER, ...JSON_BODY, ...ALWAYS },
     },
-  },
-  'POST /api/v1/auth/logout': {
-    summary: 'End a session',
-    tag: 'auth',
-    bearer: false,
-    body: schemas.refreshToken,
-    responses: { 204: { description: 'That refresh token and its rotation family are revoked.' }, 401: E('Refresh token invalid.'), ...JSON_BODY, ...RATE_LIMITED, ...ALWAYS },
-  },
-  'POST /api/v1/auth/logout-all': {
-    summary: 'End every session of the user',
-    tag: 'auth',
-    bearer: true,
-    responses: { 204: { description: 'Every refresh token of the user is revoked.' }, ...BEARER, ...JSON_BODY, ...ALWAYS },
-  },
-  'GET /api/v1/users/me': {
-    summary: 'The signed-in user',
-    tag: 'users',
-    bearer: true,
-    responses: { 200: { description: 'The full user without secrets.', schema: bodies.userProfile }, ...BEARER, 404: E('The user no longer exists.'), ...ALWAYS },
-  },
-  'GET /api/v1/users': {
-    summary: 'List users',
-    tag: 'users',
-    bearer: true,
-    roles: ADMINS,
-    query: schemas.listUsers,
-    responses: { 200: { description: 'A page of users, oldest first.', schema: bodies.userList }, 400: E('Bad `limit`, `offset` or `role`.'), ...BEARER, ...ADMIN, ...ALWAYS },
-  },
-  'GET /api/v1/users/:id': {
-    summary: 'One user',
-    tag: 'users',
-    bearer: true,
-    roles: ADMINS,
-    responses: { 200: { description: 'The user without secrets.', schema: bodies.userProfile }, 404: E('No user has this id.'), ...BEARER, ...ADMIN, ...ALWAYS },
-  },
-  'PUT /api/v1/users/:id/roles': {
-    summary: "Replace a user's roles",
-    tag: 'users',
-    bearer: true,
-    roles: ADMINS,
-    body: schemas.setRoles,
-    responses: {
-      200: { description: 'The updated user; the roles reach tokens at the next refresh.', schema: bodies.rolesUpdated },
-      404: E('No user has this id.'),
-      409: E('The change would leave no super user.'),
-      ...JSON_BODY,
-      ...BEARER,
-      ...ADMIN,
-      ...ALWAYS,
+    'GET /api/v1/auth/verify-email': {
+      summary: 'Confirm an e-mail address with the mailed token',
+      tag: 'auth',
+      bearer: false,
+      query: schemas.verifyEmail,
+      responses: {
+        200: { description: 'The address is confirmed.', schema: bodies.message },
+        400: E('Unknown, used or expired token.'),
+        ...RATE_LIMITED,
+        ...ALWAYS,
+      },
     },
-  },
-  'GET /api/v1/users/me/identities': {
-    summary: "The signed-in user's linked sign-in providers",
-    tag: 'users',
-    bearer: true,
-    responses: { 200: { description: 'Every linked identity, oldest first.', schema: bodies.identityList }, ...BEARER, ...ALWAYS },
-  },
-  'DELETE /api/v1/users/me/identities/:provider': {
-    summary: 'Unlink a sign-in provider',
-    tag: 'users',
-    bearer: true,
-    responses: {
-      204: { description: 'The identity is unlinked.' },
-      404: E('No identity of this provider is linked.'),
-      409: E('It is the last way to sign in to the account.'),
-      ...BEARER,
-      ...ALWAYS,
+    'POST /api/v1/auth/forgot-password': {
+      summary: 'Ask for a password-reset mail',
+      tag: 'auth',
+      bearer: false,
+      body: schemas.forgotPassword,
+      responses: {
+        200: { description: 'The same answer whether or not the address is registered.', schema: bodies.message },
+        ...JSON_BODY,
+        ...RATE_LIMITED,
+        ...ALWAYS,
+      },
     },
-  },
-  'PUT /api/v1/users/me/email': {
-    summary: 'Add or change the e-mail address',
-    tag: 'users',
-    bearer: true,
-    responses: {
-      202: { description: 'A confirmation link went to the address; it is set when the link is followed.', schema: bodies.message },
-      409: E('Another account has this address.'),
-      ...JSON_BODY,
-      ...BEARER,
-      ...ALWAYS,
+    'POST /api/v1/auth/reset-password': {
+      summary: 'Set a new password with the mailed token',
+      tag: 'auth',
+      bearer: false,
+      body: schemas.resetPassword,
+      responses: {
+        200: { description: 'The password is changed and every session ended.', schema: bodies.message },
+        ...JSON_BODY,
+        ...RATE_LIMITED,
+        ...ALWAYS,
+      },
     },
-  },
-  'DELETE /api/v1/users/:id/sessions': {
-    summary: 'End every session of a user',
-    tag: 'users',
-    bearer: true,
-    roles: ADMINS,
-    responses: { 204: { description: 'Every refresh token of the user is revoked.' }, 404: E('No user has this id.'), ...BEARER, ...ADMIN, ...ALWAYS },
-  },
+    'POST /api/v1/auth/logout': {
+      summary: 'End a session',
+      tag: 'auth',
+      bearer: false,
+      body: schemas.refreshToken,
+      responses: {
+        204: { description: 'That refresh token and its rotation family are revoked.' },
+        401: E('Refresh token invalid.'),
+        ...JSON_BODY,
+        ...RATE_LIMITED,
+        ...ALWAYS,
+      },
+    },
+    'POST /api/v1/auth/logout-all': {
+      summary: 'End every session of the user',
+      tag: 'auth',
+      bearer: true,
+      responses: { 204: { description: 'Every refresh token of the user is revoked.' }, ...BEARER, ...JSON_BODY, ...ALWAYS },
+    },
+    'GET /api/v1/users/me': {
+      summary: 'The signed-in user',
+      tag: 'users',
+      bearer: true,
+      responses: {
+        200: { description: 'The full user without secrets.', schema: bodies.userProfile },
+        ...BEARER,
+        404: E('The user no longer exists.'),
+        ...ALWAYS,
+      },
+    },
+    'GET /api/v1/users': {
+      summary: 'List users',
+      tag: 'users',
+      bearer: true,
+      roles: ADMINS,
+      query: schemas.listUsers,
+      responses: {
+        200: { description: 'A page of users, oldest first.', schema: bodies.userList },
+        400: E('Bad `limit`, `offset` or `role`.'),
+        ...BEARER,
+        ...ADMIN,
+        ...ALWAYS,
+      },
+    },
+    'GET /api/v1/users/:id': {
+      summary: 'One user',
+      tag: 'users',
+      bearer: true,
+      roles: ADMINS,
+      responses: {
+        200: { description: 'The user without secrets.', schema: bodies.userProfile },
+        404: E('No user has this id.'),
+        ...BEARER,
+        ...ADMIN,
+        ...ALWAYS,
+      },
+    },
+    'PUT /api/v1/users/:id/roles': {
+      summary: "Replace a user's roles",
+      tag: 'users',
+      bearer: true,
+      roles: ADMINS,
+      body: schemas.setRoles,
+      responses: {
+        200: { description: 'The updated user; the roles reach tokens at the next refresh.', schema: bodies.rolesUpdated },
+        404: E('No user has this id.'),
+        409: E('The change would leave no super user.'),
+        ...JSON_BODY,
+        ...BEARER,
+        ...ADMIN,
+        ...ALWAYS,
+      },
+    },
+    'GET /api/v1/users/me/identities': {
+      summary: "The signed-in user's linked sign-in providers",
+      tag: 'users',
+      bearer: true,
+      responses: { 200: { description: 'Every linked identity, oldest first.', schema: bodies.identityList }, ...BEARER, ...ALWAYS },
+    },
+    'DELETE /api/v1/users/me/identities/:provider': {
+      summary: 'Unlink a sign-in provider',
+      tag: 'users',
+      bearer: true,
+      responses: {
+        204: { description: 'The identity is unlinked.' },
+        404: E('No identity of this provider is linked.'),
+        409: E('It is the last way to sign in to the account.'),
+        ...BEARER,
+        ...ALWAYS,
+      },
+    },
+    'PUT /api/v1/users/me/email': {
+      summary: 'Add or change the e-mail address',
+      tag: 'users',
+      bearer: true,
+      responses: {
+        202: { description: 'A confirmation link went to the address; it is set when the link is followed.', schema: bodies.message },
+        409: E('Another account has this address.'),
+        ...JSON_BODY,
+        ...BEARER,
+        ...ALWAYS,
+      },
+    },
+    'DELETE /api/v1/users/:id/sessions': {
+      summary: 'End every session of a user',
+      tag: 'users',
+      bearer: true,
+      roles: ADMINS,
+      responses: {
+        204: { description: 'Every refresh token of the user is revoked.' },
+        404: E('No user has this id.'),
+        ...BEARER,
+        ...ADMIN,
+        ...ALWAYS,
+      },
+    },
   } satisfies Record<string, Operation>);
 }
 

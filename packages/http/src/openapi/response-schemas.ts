@@ -62,7 +62,10 @@ export const userProfile = named(
 
 export const tokenPair = named('TokenPair', z.object({ accessToken: z.string(), refreshToken: z.string() }).strict());
 
-export const loginResult = named('LoginResult', z.object({ accessToken: z.string(), refreshToken: z.string(), user: userSummary }).strict());
+export const loginResult = named(
+  'LoginResult',
+  z.object({ accessToken: z.string(), refreshToken: z.string(), user: userSummary }).strict(),
+);
 
 export const registerResult = named(
   'RegisterResult',

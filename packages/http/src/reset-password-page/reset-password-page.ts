@@ -21,7 +21,8 @@ const escapeHtml = (text: string) =>
 
 /** Only files of this origin, no framing, no referrer: the page's URL holds a one-time token. */
 const PAGE_HEADERS = Object.freeze({
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-store',
@@ -74,7 +75,11 @@ export function createResetPasswordPage(options: ResetPasswordPageOptions = {}) 
 `;
   const files: Record<string, PageAnswer> = {
     [path]: { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', ...PAGE_HEADERS }, body: html },
-    [`${path}/page.js`]: { status: 200, headers: { 'Content-Type': 'text/javascript; charset=utf-8', ...PAGE_HEADERS }, body: RESET_PAGE_SCRIPT },
+    [`${path}/page.js`]: {
+      status: 200,
+      headers: { 'Content-Type': 'text/javascript; charset=utf-8', ...PAGE_HEADERS },
+      body: RESET_PAGE_SCRIPT,
+    },
     [`${path}/page.css`]: { status: 200, headers: { 'Content-Type': 'text/css; charset=utf-8', ...PAGE_HEADERS }, body: STYLE },
   };
   return {

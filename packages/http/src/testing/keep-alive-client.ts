@@ -32,12 +32,18 @@ export function keepAliveClient(baseUrl: string) {
         res.on('data', (chunk: Buffer) => parts.push(chunk));
         res.on('error', reject);
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8'), reusedSocket: outgoing.reusedSocket }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(parts).toString('utf8'),
+            reusedSocket: outgoing.reusedSocket,
+          }),
         );
       });
       outgoing.on('error', reject);
       if (req.body && req.chunked) {
-        for (let offset = 0; offset < req.body.byteLength; offset += 16 * 1024) outgoing.write(req.body.subarray(offset, offset + 16 * 1024));
+        for (let offset = 0; offset < req.body.byteLength; offset += 16 * 1024)
+          outgoing.write(req.body.subarray(offset, offset + 16 * 1024));
         outgoing.end();
       } else {
         outgoing.end(req.body);

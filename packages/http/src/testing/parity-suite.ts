@@ -16,7 +16,10 @@ const MALFORMED_AUTHORIZATION = { statusCode: 401, message: 'The Authorization h
 const MALFORMED_PATH = { statusCode: 400, message: 'The request path is not validly percent-encoded.', error: 'Bad Request' };
 
 /** An error answer as every adapter must send it: exact body, JSON type, the security headers under /api. */
-function expectError(res: Pick<ApiResponse, 'status' | 'headers' | 'body'>, body: { statusCode: number; message?: unknown; error: string; details?: unknown }) {
+function expectError(
+  res: Pick<ApiResponse, 'status' | 'headers' | 'body'>,
+  body: { statusCode: number; message?: unknown; error: string; details?: unknown },
+) {
   expect(res.status).toBe(body.statusCode);
   expect(res.body).toEqual({ message: expect.any(String), ...body });
   expect(res.headers.get('content-type')).toBe(JSON_TYPE);
@@ -209,9 +212,13 @@ export function paritySuite(start: StartServer): void {
       itOverSocket(s, 'resolves dot segments as the URL standard does, escaped or not, the guard still in front', async (baseUrl) => {
         const t = await session(s);
         // Sent byte for byte: fetch would resolve them before sending.
-        const get = (path: string, token?: string) =>
-          rawRequest(baseUrl, 'GET', path, token ? [['Authorization', `Bearer ${token}`]] : []);
-        for (const path of ['/api/v1/probe/x/../public', '/api/v1/probe/./public', '/api/v1/%2e%2e/v1/probe/public', '/api/v1/probe/x/%2E%2E/public']) {
+        const get = (path: string, token?: string) => rawRequest(baseUrl, 'GET', path, token ? [['Authorization', `Bearer ${token}`]] : []);
+        for (const path of [
+          '/api/v1/probe/x/../public',
+          '/api/v1/probe/./public',
+          '/api/v1/%2e%2e/v1/probe/public',
+          '/api/v1/probe/x/%2E%2E/public',
+        ]) {
           const res = await get(path);
           expect(res.status, path).toBe(200);
           expect(JSON.parse(res.text)).toEqual({ status: 'ok' });
@@ -223,24 +230,32 @@ export function paritySuite(start: StartServer): void {
         expect(JSON.parse(outside.text)).toMatchObject({ statusCode: 404, error: 'Not Found' });
       });
 
-      itOverSocket(s, 'answers a target that names no path (`*`, a backslash before the query) with the contract 400, on any method', async (baseUrl) => {
-        const t = await session(s);
-        for (const [method, path] of [
-          ['GET', '*'],
-          ['OPTIONS', '*'],
-          ['GET', '/api/v1\\users\\me'],
-          ['GET', '/api/v1/probe\\public'],
-          ['POST', '/api/v1/auth\\login'],
-        ] as const) {
-          const res = await rawRequest(baseUrl, method, path, [['Authorization', `Bearer ${t}`]]);
-          expect(res.status, `${method} ${path}`).toBe(400);
-          expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-          expect(JSON.parse(res.text)).toEqual({ statusCode: 400, message: 'The request target must be a path such as /api/v1/health.', error: 'Bad Request' });
-        }
-        // A backslash in the query is data, not a path.
-        const query = await rawRequest(baseUrl, 'GET', '/api/v1/probe/public?x=a\\b', []);
-        expect(query.status).toBe(200);
-      });
+      itOverSocket(
+        s,
+        'answers a target that names no path (`*`, a backslash before the query) with the contract 400, on any method',
+        async (baseUrl) => {
+          const t = await session(s);
+          for (const [method, path] of [
+            ['GET', '*'],
+            ['OPTIONS', '*'],
+            ['GET', '/api/v1\\users\\me'],
+            ['GET', '/api/v1/probe\\public'],
+            ['POST', '/api/v1/auth\\login'],
+          ] as const) {
+            const res = await rawRequest(baseUrl, method, path, [['Authorization', `Bearer ${t}`]]);
+            expect(res.status, `${method} ${path}`).toBe(400);
+            expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+            expect(JSON.parse(res.text)).toEqual({
+              statusCode: 400,
+              message: 'The request target must be a path such as /api/v1/health.',
+              error: 'Bad Request',
+            });
+          }
+          // A backslash in the query is data, not a path.
+          const query = await rawRequest(baseUrl, 'GET', '/api/v1/probe/public?x=a\\b', []);
+          expect(query.status).toBe(200);
+        },
+      );
 
       it('matches paths exactly: a trailing slash or another letter case is the JSON 404, with or without a token', async () => {
         const t = await session(s);

@@ -23,7 +23,13 @@ function decodeChunked(body: Buffer): Buffer {
  * Sends one HTTP/1.1 request byte for byte over a socket, for what `fetch` cannot send: two
  * headers of the same name, a GET with a body. `headers` are sent in order, as given.
  */
-export function rawRequest(baseUrl: string, method: string, path: string, headers: [string, string][], body: string | Uint8Array = ''): Promise<RawResponse> {
+export function rawRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: [string, string][],
+  body: string | Uint8Array = '',
+): Promise<RawResponse> {
   const url = new URL(baseUrl);
   const payload = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
   const lines = [

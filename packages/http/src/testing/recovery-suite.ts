@@ -42,7 +42,9 @@ export function recoverySuite(start: StartServer): void {
       });
       expect(mismatch.status).toBe(400);
 
-      const res = await s.api('POST', '/api/v1/auth/reset-password', { body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+      const res = await s.api('POST', '/api/v1/auth/reset-password', {
+        body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
       expect(res.status).toBe(200);
       expect(typeof res.body.message).toBe('string');
 
@@ -53,13 +55,17 @@ export function recoverySuite(start: StartServer): void {
         expect((await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken } })).status).toBe(401);
       }
 
-      const reuse = await s.api('POST', '/api/v1/auth/reset-password', { body: { token, password: 'yet another password', confirmPassword: 'yet another password' } });
+      const reuse = await s.api('POST', '/api/v1/auth/reset-password', {
+        body: { token, password: 'yet another password', confirmPassword: 'yet another password' },
+      });
       expect(reuse.status).toBe(400);
       expect(reuse.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     });
 
     it('answers 400 to a reset with an unknown token', async () => {
-      const res = await s.api('POST', '/api/v1/auth/reset-password', { body: { token: 'made-up', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+      const res = await s.api('POST', '/api/v1/auth/reset-password', {
+        body: { token: 'made-up', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
       expect(res.status).toBe(400);
     });
   });

@@ -16,7 +16,10 @@ export function requestRulesSuite(start: StartServer): void {
     });
 
     it('answers 415 to a body that is not JSON', async () => {
-      const res = await s.api('POST', '/api/v1/auth/login', { rawBody: 'email=a@b.c&password=x', contentType: 'application/x-www-form-urlencoded' });
+      const res = await s.api('POST', '/api/v1/auth/login', {
+        rawBody: 'email=a@b.c&password=x',
+        contentType: 'application/x-www-form-urlencoded',
+      });
       expect(res.status).toBe(415);
       expect(res.body).toEqual({ statusCode: 415, message: expect.any(String), error: 'Unsupported Media Type' });
     });
@@ -32,30 +35,42 @@ export function requestRulesSuite(start: StartServer): void {
       /** `{"email":"xxx…"}`, `bytes` long: JSON, so only its size is wrong. */
       const jsonOfSize = (bytes: number) => Buffer.from(`{"email":"${'x'.repeat(bytes - 12)}"}`);
 
-      itOverSocket(s, 'keeps the connection usable after refusing a body of up to 1 MiB: the next request on it is answered, every time', async (baseUrl) => {
-        const client = keepAliveClient(baseUrl);
-        try {
-          const bodies = [jsonOfSize(300 * 1024), jsonOfSize(17 * 1024), jsonOfSize(BODY_DRAIN_LIMIT_BYTES)];
-          for (let round = 0; round < 6; round += 1) {
-            const body = bodies[round % bodies.length]!;
-            const refused = await client.send('POST', '/api/v1/auth/login', { body, chunked: round % 2 === 1, headers: { 'content-type': 'application/json' } });
-            expect(refused.status, `round ${round}`).toBe(413);
-            expect(JSON.parse(refused.text)).toEqual(TOO_LARGE);
-            expect(refused.headers.connection, `round ${round}`).not.toBe('close');
-            const next = await client.send('GET', SUITE_PROBES.public);
-            expect(next.status, `round ${round}`).toBe(200);
-            expect(next.reusedSocket, `round ${round}`).toBe(true);
+      itOverSocket(
+        s,
+        'keeps the connection usable after refusing a body of up to 1 MiB: the next request on it is answered, every time',
+        async (baseUrl) => {
+          const client = keepAliveClient(baseUrl);
+          try {
+            const bodies = [jsonOfSize(300 * 1024), jsonOfSize(17 * 1024), jsonOfSize(BODY_DRAIN_LIMIT_BYTES)];
+            for (let round = 0; round < 6; round += 1) {
+              const body = bodies[round % bodies.length]!;
+              const refused = await client.send('POST', '/api/v1/auth/login', {
+                body,
+                chunked: round % 2 === 1,
+                headers: { 'content-type': 'application/json' },
+              });
+              expect(refused.status, `round ${round}`).toBe(413);
+              expect(JSON.parse(refused.text)).toEqual(TOO_LARGE);
+              expect(refused.headers.connection, `round ${round}`).not.toBe('close');
+              const next = await client.send('GET', SUITE_PROBES.public);
+              expect(next.status, `round ${round}`).toBe(200);
+              expect(next.reusedSocket, `round ${round}`).toBe(true);
+            }
+          } finally {
+            client.close();
           }
-        } finally {
-          client.close();
-        }
-      });
+        },
+      );
 
       itOverSocket(s, 'refuses a larger body without reading it and says Connection: close, declared or counted', async (baseUrl) => {
         const client = keepAliveClient(baseUrl);
         try {
           for (const chunked of [false, true, false]) {
-            const refused = await client.send('POST', '/api/v1/auth/login', { body: jsonOfSize(2 * BODY_DRAIN_LIMIT_BYTES), chunked, headers: { 'content-type': 'application/json' } });
+            const refused = await client.send('POST', '/api/v1/auth/login', {
+              body: jsonOfSize(2 * BODY_DRAIN_LIMIT_BYTES),
+              chunked,
+              headers: { 'content-type': 'application/json' },
+            });
             expect(refused.status).toBe(413);
             expect(JSON.parse(refused.text)).toEqual(TOO_LARGE);
             expect(refused.headers.connection).toBe('close');
@@ -78,9 +93,14 @@ export function requestRulesSuite(start: StartServer): void {
     it('answers 400 with details naming every missing field of an empty body', async () => {
       const res = await s.api('POST', '/api/v1/auth/register', { body: {} });
       expect(res.status).toBe(400);
-      expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(
-        ['confirmPassword', 'email', 'firstName', 'lastName', 'password', 'username'],
-      );
+      expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual([
+        'confirmPassword',
+        'email',
+        'firstName',
+        'lastName',
+        'password',
+        'username',
+      ]);
     });
 
     it('answers unknown routes with a JSON 404, with or without a token', async () => {

@@ -86,11 +86,16 @@ export function resourceSuite(start: StartServer): void {
     it('PUT /users/:id/roles refuses plain users (403), unknown roles (400) and unknown ids (404)', async () => {
       const plain = await userWithRoles(s, await root(), []);
       const target = await userWithRoles(s, await root(), []);
-      expect((await s.api('PUT', `/api/v1/users/${target.id}/roles`, { token: plain.accessToken, body: { roles: ['user'] } })).status).toBe(403);
+      expect((await s.api('PUT', `/api/v1/users/${target.id}/roles`, { token: plain.accessToken, body: { roles: ['user'] } })).status).toBe(
+        403,
+      );
       const bad = await s.api('PUT', `/api/v1/users/${target.id}/roles`, { token: await root(), body: { roles: ['owner'] } });
       expect(bad.status).toBe(400);
       expect(bad.body.details[0].path).toMatch(/^roles/);
-      const missing = await s.api('PUT', '/api/v1/users/00000000-0000-4000-8000-000000000000/roles', { token: await root(), body: { roles: ['user'] } });
+      const missing = await s.api('PUT', '/api/v1/users/00000000-0000-4000-8000-000000000000/roles', {
+        token: await root(),
+        body: { roles: ['user'] },
+      });
       expect(missing.status).toBe(404);
     });
 

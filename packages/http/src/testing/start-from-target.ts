@@ -122,7 +122,10 @@ export function sharedInstances(target: HttpSuiteTarget): SharedInstances {
     async start(options = {}) {
       // A store without a limiter of its own (memory) gets one shared by every instance, as a
       // deployment shares its counts in Redis or SQL: the cases are about instances, not limiters.
-      storage ??= Promise.resolve(target.openStorage()).then((opened) => ({ ...opened, rateLimiter: opened.rateLimiter ?? createMemoryRateLimiter() }));
+      storage ??= Promise.resolve(target.openStorage()).then((opened) => ({
+        ...opened,
+        rateLimiter: opened.rateLimiter ?? createMemoryRateLimiter(),
+      }));
       const server = await startApp(target, options, await storage);
       servers.push(server);
       return server;

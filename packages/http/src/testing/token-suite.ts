@@ -95,7 +95,12 @@ export function tokenSuite(start: StartServer): void {
       }
       const raisedRole = tamperPayload(body.accessToken, (c) => ({ ...c, roles: ['super'] }));
       expect(raisedRole.split('.')[2]).toBe(body.accessToken.split('.')[2]);
-      for (const refused of [`Bearer ${raisedRole}`, `Bearer ${body.accessToken}=`, `Bearer ${body.accessToken}, Bearer ${body.accessToken}`, `Bearer x${body.accessToken}`]) {
+      for (const refused of [
+        `Bearer ${raisedRole}`,
+        `Bearer ${body.accessToken}=`,
+        `Bearer ${body.accessToken}, Bearer ${body.accessToken}`,
+        `Bearer x${body.accessToken}`,
+      ]) {
         const res = await verify(refused);
         expect(res.status, refused).toBe(401);
         expect(res.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
@@ -138,7 +143,11 @@ export function tokenSuite(start: StartServer): void {
     });
 
     it('logout refuses a forged refresh token with 401', async () => {
-      const forged = await forgeToken('another-secret-that-is-long-enough-0123456789', { sub: 'x', jti: 'y', fam: 'z', iat: now(), exp: now() + 60 }, { typ: 'rt+jwt' });
+      const forged = await forgeToken(
+        'another-secret-that-is-long-enough-0123456789',
+        { sub: 'x', jti: 'y', fam: 'z', iat: now(), exp: now() + 60 },
+        { typ: 'rt+jwt' },
+      );
       expect((await s.api('POST', '/api/v1/auth/logout', { body: { refreshToken: forged } })).status).toBe(401);
     });
 

@@ -33,7 +33,9 @@ export function userRoutesSuite(start: StartServer): void {
         const res = await s.api('GET', '/api/v1/users', { token: await root() });
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ users: expect.any(Array), limit: 100, offset: 0 });
-        expect(res.body.users).toContainEqual(expect.objectContaining({ id: plain.id, email: plain.input.email, roles: [], isActive: false }));
+        expect(res.body.users).toContainEqual(
+          expect.objectContaining({ id: plain.id, email: plain.input.email, roles: [], isActive: false }),
+        );
         expect(res.text).not.toMatch(/passwordHash|argon2|tokenVersion/);
       });
 
@@ -75,7 +77,10 @@ export function userRoutesSuite(start: StartServer): void {
           const res = await s.api('GET', `/api/v1/users?${query}`, { token: await root() });
           expect(res.status, query).toBe(400);
           expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-          expect(res.body.details.map((d: { path: string }) => d.path), query).toEqual([path]);
+          expect(
+            res.body.details.map((d: { path: string }) => d.path),
+            query,
+          ).toEqual([path]);
         }
       });
 
@@ -100,9 +105,20 @@ export function userRoutesSuite(start: StartServer): void {
           const res = await s.api('GET', `/api/v1/users/${target.id}`, { token });
           expect(res.status).toBe(200);
           expect(res.body).toMatchObject({ id: target.id, email: target.input.email, username: target.input.username, roles: ['user'] });
-          expect(Object.keys(res.body).sort()).toEqual(
-            ['createdAt', 'email', 'emailVerifiedAt', 'firstName', 'id', 'isActive', 'lastLoginAt', 'lastName', 'passwordChangedAt', 'roles', 'updatedAt', 'username'],
-          );
+          expect(Object.keys(res.body).sort()).toEqual([
+            'createdAt',
+            'email',
+            'emailVerifiedAt',
+            'firstName',
+            'id',
+            'isActive',
+            'lastLoginAt',
+            'lastName',
+            'passwordChangedAt',
+            'roles',
+            'updatedAt',
+            'username',
+          ]);
         }
       });
 
@@ -153,7 +169,9 @@ export function userRoutesSuite(start: StartServer): void {
           expect(refused.status).toBe(401);
           expect(refused.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
         }
-        expect((await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: bystander.body.refreshToken } })).status).toBe(200);
+        expect((await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: bystander.body.refreshToken } })).status).toBe(
+          200,
+        );
         // Signing in again starts a new session.
         const fresh = await loginAs(s, input.email, input.password);
         expect((await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: fresh.refreshToken } })).status).toBe(200);

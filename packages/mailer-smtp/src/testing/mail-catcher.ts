@@ -238,7 +238,9 @@ function smtpError(responseCode: number, message: string): Error {
 
 /** Names the address in the message; keeps `code` so a caller can tell EADDRINUSE apart and retry. */
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
-  const wrapped: NodeJS.ErrnoException = new Error(`The mail catcher could not listen on ${host}:${port}: ${error.message}`, { cause: error });
+  const wrapped: NodeJS.ErrnoException = new Error(`The mail catcher could not listen on ${host}:${port}: ${error.message}`, {
+    cause: error,
+  });
   if (error.code !== undefined) wrapped.code = error.code;
   return wrapped;
 }

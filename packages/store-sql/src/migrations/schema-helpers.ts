@@ -24,7 +24,6 @@ export function createIndex(db: Kysely<any>, dialect: SqlDialectName, name: stri
   return dialect === 'mysql' ? index : index.ifNotExists();
 }
 
-
 /** Whether `table` in the current schema/database has `column`: lets a migration finish what a crashed run began. */
 export async function hasColumn(db: Kysely<any>, dialect: SqlDialectName, table: string, column: string): Promise<boolean> {
   const query =
@@ -55,6 +54,8 @@ export async function ensureIndex(
       where table_schema = database() and table_name = ${table} and index_name = ${name}`.execute(db);
     if (rows.length > 0) return;
   }
-  const index = createIndex(db, dialect, name).on(table).columns([...columns]);
+  const index = createIndex(db, dialect, name)
+    .on(table)
+    .columns([...columns]);
   await (options.unique ? index.unique() : index).execute();
 }

@@ -114,7 +114,11 @@ export async function mariadbTestServer(): Promise<SqlTestServer> {
       await admin((connection) => connection.query(`create database ${name}`));
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      return { url: url.toString(), name, drop: () => admin((connection) => connection.query(`drop database ${name}`)).then(() => undefined) };
+      return {
+        url: url.toString(),
+        name,
+        drop: () => admin((connection) => connection.query(`drop database ${name}`)).then(() => undefined),
+      };
     },
   };
 }

@@ -74,7 +74,10 @@ export function describeMigrations(server: SqlTestServer): void {
       const { database, scratch } = await freshDatabase();
       expect(await migrateTo0001(database)).toEqual({ applied: ['0001-initial-schema'] });
       // A row written by a deployment that knew nothing of token versions.
-      await database.db.insertInto('users').values(aUserRow('id-1', 'ada@x.com', 'ada')).execute();
+      await database.db
+        .insertInto('users')
+        .values(aUserRow('id-1', 'ada@x.com', 'ada'))
+        .execute();
 
       expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: AFTER_0001 });
       expect(await tableNames(database, scratch)).toEqual(expect.arrayContaining(GATEHOUSE_TABLES));
@@ -82,7 +85,9 @@ export function describeMigrations(server: SqlTestServer): void {
       const store = createSqlStore(database);
       expect((await store.users.findUserById('id-1'))?.tokenVersion).toBe(0);
       expect(await store.users.bumpTokenVersion('id-1', new Date('2026-01-02T00:00:00.000Z'))).toBe(1);
-      expect(await store.rateLimiter.hit('k', { limit: 1, windowSeconds: 60 }, new Date('2026-01-02T00:00:00.000Z'))).toMatchObject({ count: 1 });
+      expect(await store.rateLimiter.hit('k', { limit: 1, windowSeconds: 60 }, new Date('2026-01-02T00:00:00.000Z'))).toMatchObject({
+        count: 1,
+      });
       expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: [] });
     });
 
@@ -98,17 +103,33 @@ export function describeMigrations(server: SqlTestServer): void {
     it('enforces case-insensitive uniqueness in the database, not only in the store code', async () => {
       const { database } = await freshDatabase();
       await migrateToLatest(database.db, database.dialect);
-      await database.db.insertInto('users').values(aUserRow('id-1', 'ada@x.com', 'Ada')).execute();
+      await database.db
+        .insertInto('users')
+        .values(aUserRow('id-1', 'ada@x.com', 'Ada'))
+        .execute();
 
-      await expect(database.db.insertInto('users').values(aUserRow('id-2', 'ADA@x.com', 'other')).execute()).rejects.toThrow();
-      await expect(database.db.insertInto('users').values(aUserRow('id-3', 'other@x.com', 'ADA')).execute()).rejects.toThrow();
+      await expect(
+        database.db
+          .insertInto('users')
+          .values(aUserRow('id-2', 'ADA@x.com', 'other'))
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        database.db
+          .insertInto('users')
+          .values(aUserRow('id-3', 'other@x.com', 'ADA'))
+          .execute(),
+      ).rejects.toThrow();
       expect(await database.db.selectFrom('users').select('id').execute()).toEqual([{ id: 'id-1' }]);
     });
 
     it('stores timestamps as integer epoch milliseconds', async () => {
       const { database } = await freshDatabase();
       await migrateToLatest(database.db, database.dialect);
-      await database.db.insertInto('users').values(aUserRow('id-1', 'ada@x.com', 'ada')).execute();
+      await database.db
+        .insertInto('users')
+        .values(aUserRow('id-1', 'ada@x.com', 'ada'))
+        .execute();
 
       const row = await database.db.selectFrom('users').select('created_at').executeTakeFirstOrThrow();
       expect(Number(row.created_at)).toBe(Date.parse('2026-01-01T00:00:00.123Z'));

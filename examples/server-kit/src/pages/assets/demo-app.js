@@ -240,10 +240,16 @@ function userRow(user, myId) {
   });
   const save = element('button', { text: 'Save roles', className: 'secondary', attributes: { type: 'button' } });
   const row = element('tr', { attributes: { 'data-user-id': user.id } }, [
-    element('th', { attributes: { scope: 'row' } }, [name, element('span', { text: `${user.email} · ${user.username}`, className: 'sub' })]),
+    element('th', { attributes: { scope: 'row' } }, [
+      name,
+      element('span', { text: `${user.email} · ${user.username}`, className: 'sub' }),
+    ]),
     element('td', { text: user.isActive ? 'Yes' : 'Not yet', className: user.isActive ? 'status-yes' : 'status-no' }),
     element('td', {}, [
-      element('fieldset', { className: 'role-choices' }, [element('legend', { text: `Roles of ${user.email}`, className: 'visually-hidden' }), ...choices]),
+      element('fieldset', { className: 'role-choices' }, [
+        element('legend', { text: `Roles of ${user.email}`, className: 'visually-hidden' }),
+        ...choices,
+      ]),
     ]),
     element('td', {}, [save]),
   ]);

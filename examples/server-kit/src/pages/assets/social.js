@@ -6,8 +6,7 @@ import { readSocialRedirect } from './client/index.js';
 /** What each `?error=` of the callback means for the person who just came back (CONTRACT §8). */
 export const SOCIAL_ERROR_MESSAGES = Object.freeze({
   access_denied: 'Sign-in with the provider was cancelled or refused. Nothing was changed.',
-  account_exists:
-    'An account with this e-mail address already exists. Log in with its password, then link the provider from your profile.',
+  account_exists: 'An account with this e-mail address already exists. Log in with its password, then link the provider from your profile.',
   identity_in_use: 'That provider account is already linked to another user.',
   provider_error: 'The provider could not complete the sign-in. Try again in a moment.',
 });
@@ -38,9 +37,9 @@ function button(text, onClick, className) {
 
 /** One "Sign in with …" button per enabled provider; the card is hidden when there are none. */
 export function renderSignInButtons(providers, onChoose) {
-  document.getElementById('provider-buttons').replaceChildren(
-    ...providers.map((provider) => button(`Sign in with ${provider.name}`, () => onChoose(provider), 'secondary')),
-  );
+  document
+    .getElementById('provider-buttons')
+    .replaceChildren(...providers.map((provider) => button(`Sign in with ${provider.name}`, () => onChoose(provider), 'secondary')));
   document.getElementById('social-sign-in').hidden = providers.length === 0;
 }
 
@@ -64,7 +63,10 @@ export function renderIdentities({ identities, providers, onUnlink, onLink }) {
     facts.textContent = `${who ? `${who} · ` : ''}linked ${formatDate(identity.createdAt)}`;
     const label = document.createElement('div');
     label.append(name, facts);
-    item.append(label, button('Unlink', (event) => onUnlink(identity, event.currentTarget), 'secondary'));
+    item.append(
+      label,
+      button('Unlink', (event) => onUnlink(identity, event.currentTarget), 'secondary'),
+    );
     return item;
   });
   const list = document.getElementById('identity-list');
@@ -74,7 +76,9 @@ export function renderIdentities({ identities, providers, onUnlink, onLink }) {
   const linkable = providers.filter((provider) => !linked.has(provider.id));
   document
     .getElementById('link-buttons')
-    .replaceChildren(...linkable.map((provider) => button(`Link ${provider.name}`, (event) => onLink(provider, event.currentTarget), 'secondary')));
+    .replaceChildren(
+      ...linkable.map((provider) => button(`Link ${provider.name}`, (event) => onLink(provider, event.currentTarget), 'secondary')),
+    );
   document.getElementById('link-more').hidden = linkable.length === 0;
   document.getElementById('identities').hidden = providers.length === 0 && identities.length === 0;
 }

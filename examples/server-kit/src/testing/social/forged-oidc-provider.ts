@@ -47,7 +47,8 @@ export async function startForgedOidcProvider(): Promise<ForgedOidcProvider> {
         authorization_response_iss_parameter_supported: true,
       });
     }
-    if (url.pathname === '/jwks') return json({ keys: [{ ...published.publicKey.export({ format: 'jwk' }), kid: 'k1', use: 'sig', alg: 'RS256' }] });
+    if (url.pathname === '/jwks')
+      return json({ keys: [{ ...published.publicKey.export({ format: 'jwk' }), kid: 'k1', use: 'sig', alg: 'RS256' }] });
     if (url.pathname === '/authorize') {
       const code = b64url(randomBytes(16));
       codes.set(code, { nonce: url.searchParams.get('nonce') });
@@ -64,7 +65,16 @@ export async function startForgedOidcProvider(): Promise<ForgedOidcProvider> {
         const grant = codes.get(new URLSearchParams(raw).get('code') ?? '');
         if (!grant) return void res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_grant"}');
         const now = Math.floor(Date.now() / 1000);
-        const claims = next.edit({ iss: issuer, aud: clientId, sub: 'forged-subject', nonce: grant.nonce, iat: now, exp: now + 300, email: 'forged@example.com', email_verified: true });
+        const claims = next.edit({
+          iss: issuer,
+          aud: clientId,
+          sub: 'forged-subject',
+          nonce: grant.nonce,
+          iat: now,
+          exp: now + 300,
+          email: 'forged@example.com',
+          email_verified: true,
+        });
         const idToken = signRs256(claims, next.foreignKey ? foreign.privateKey : published.privateKey, 'k1');
         next = { edit: (c) => c, foreignKey: false };
         json({ access_token: b64url(randomBytes(16)), token_type: 'Bearer', id_token: idToken, expires_in: 300 });

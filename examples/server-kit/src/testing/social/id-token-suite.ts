@@ -50,7 +50,10 @@ export function describeIdTokenThreatsSuite(name: string, start: StartExampleSer
       ['wrong aud', (c: Record<string, unknown>) => ({ ...c, aud: 'another-client' })],
       ['wrong nonce', (c: Record<string, unknown>) => ({ ...c, nonce: 'not-the-nonce-of-this-sign-in' })],
       ['no nonce', (c: Record<string, unknown>) => ({ ...c, nonce: undefined })],
-      ['expired', (c: Record<string, unknown>) => ({ ...c, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })],
+      [
+        'expired',
+        (c: Record<string, unknown>) => ({ ...c, iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }),
+      ],
       ['wrong iss', (c: Record<string, unknown>) => ({ ...c, iss: 'https://accounts.evil.example' })],
       ['no sub', (c: Record<string, unknown>) => ({ ...c, sub: undefined })],
     ])('id_token with %s: provider_error', async (_threat, edit) => {

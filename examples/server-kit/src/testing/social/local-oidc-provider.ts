@@ -65,7 +65,11 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
   const accounts = new Map<string, AccountClaims>();
   let provider: Provider | undefined;
   const appleKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const apple = { teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: appleKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString() };
+  const apple = {
+    teamId: 'TEAM123456',
+    keyId: 'KEY1234567',
+    privateKey: appleKey.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+  };
   const appleClients = new Set((options.clients ?? []).filter((c) => c.auth === 'apple_es256_jwt').map((c) => c.clientId));
   const prefix = options.entraTenant ? `/${options.entraTenant}/v2.0` : '';
   const server: Server = createServer((req, res) => void handle(req, res).catch(() => res.writeHead(500).end()));
@@ -92,7 +96,8 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
   }
 
   async function interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (options.interactive) return answerInteractionPage(provider!, req, res, { accounts, issuerName: options.interactive.name, basePath: prefix });
+    if (options.interactive)
+      return answerInteractionPage(provider!, req, res, { accounts, issuerName: options.interactive.name, basePath: prefix });
     const details = await provider!.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
       accounts.set(next.sub, next);
@@ -138,7 +143,9 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
   function validAppleSecret(jwt: string, clientId: string, key: KeyObject): boolean {
     const [header, payload, signature] = jwt.split('.');
     if (!header || !payload || !signature) return false;
-    const verified = createVerify('SHA256').update(`${header}.${payload}`).verify({ key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+    const verified = createVerify('SHA256')
+      .update(`${header}.${payload}`)
+      .verify({ key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
     const h = JSON.parse(Buffer.from(header, 'base64url').toString()) as Record<string, unknown>;
     const c = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
     const now = Math.floor(Date.now() / 1000);
@@ -210,7 +217,9 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
     // The id_token carries the scope's claims, as Google's and Apple's do.
     conformIdTokenClaims: false,
     cookies: { keys: ['local-oidc-provider-cookie-key-0123456789'] },
-    jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), kid: 'test-key', use: 'sig' }] },
+    jwks: {
+      keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), kid: 'test-key', use: 'sig' }],
+    },
     async findAccount(_ctx: unknown, id: string) {
       const account = accounts.get(id);
       return account ? { accountId: id, claims: async () => ({ ...account }) } : undefined;

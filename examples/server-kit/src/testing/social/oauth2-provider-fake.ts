@@ -29,7 +29,9 @@ export const discordShape: ProviderShape = (a) => ({
 });
 /** X: `/users/me` with `confirmed_email` (present only when confirmed). */
 export const xShape: ProviderShape = (a) => ({
-  '/users/me': { data: { id: String(a.id), username: a.login, name: a.name, ...(a.email && a.verified ? { confirmed_email: a.email } : {}) } },
+  '/users/me': {
+    data: { id: String(a.id), username: a.login, name: a.name, ...(a.email && a.verified ? { confirmed_email: a.email } : {}) },
+  },
 });
 /** Facebook Graph `/me`: an address without any verified flag. */
 export const facebookShape: ProviderShape = (a) => ({
@@ -98,7 +100,8 @@ export async function startOAuth2ProviderFake(shape: ProviderShape): Promise<OAu
         if (!grant || grant.used) return refuse('code');
         grant.used = true;
         if (grant.redirectUri !== form.get('redirect_uri')) return refuse('redirect_uri');
-        if (grant.challenge !== null && (!verifier || b64url(createHash('sha256').update(verifier).digest()) !== grant.challenge)) return refuse('pkce');
+        if (grant.challenge !== null && (!verifier || b64url(createHash('sha256').update(verifier).digest()) !== grant.challenge))
+          return refuse('pkce');
         const token = b64url(randomBytes(16));
         tokens.set(token, grant.account);
         json(200, { access_token: token, token_type: 'bearer', scope: 'x' });

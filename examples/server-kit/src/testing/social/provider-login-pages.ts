@@ -12,7 +12,9 @@ const escapeHtml = (text: string) =>
 
 function page(res: ServerResponse, status: number, title: string, body: string): void {
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`);
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+  );
 }
 
 /** Where the pages are: the provider's base path (an issuer with a path) and the interaction's id. */
@@ -77,7 +79,12 @@ export async function answerInteractionPage(
     return;
   }
   if (form.get('decision') !== 'allow') {
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user did not allow access.' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'The user did not allow access.' },
+      { mergeWithLastSubmission: false },
+    );
     return;
   }
   const grant = new provider.Grant({ accountId: details.session!.accountId, clientId });

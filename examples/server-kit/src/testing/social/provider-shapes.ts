@@ -89,7 +89,8 @@ const fakeAccount = (peer: 'x' | 'facebook' | 'spotify', verified: boolean) => (
 const CASES: ProviderCase[] = [
   {
     provider: 'microsoft',
-    account: (peers, sub, email) => peers.microsoft.signInAs({ sub, tid: TENANT_ID, email, name: 'Entra User', preferred_username: `entra@contoso.example` }),
+    account: (peers, sub, email) =>
+      peers.microsoft.signInAs({ sub, tid: TENANT_ID, email, name: 'Entra User', preferred_username: `entra@contoso.example` }),
     // Unverified unless a verified-email claim is configured.
     email: 'kept',
     emailVerified: false,
@@ -103,11 +104,43 @@ const CASES: ProviderCase[] = [
     emailVerified: true,
     displayName: null,
   },
-  { provider: 'linkedin', account: oidcAccount((email) => ({ email, email_verified: true, name: 'Linked In', given_name: 'Linked' })), email: 'kept', emailVerified: true, displayName: 'Linked In' },
-  { provider: 'gitlab', account: oidcAccount((email) => ({ email, email_verified: false, name: 'Git Lab', nickname: 'tanuki' })), email: 'kept', emailVerified: false, displayName: 'Git Lab', username: 'tanuki' },
-  { provider: 'twitch', account: oidcAccount((email) => ({ email, email_verified: true, preferred_username: 'glitch' })), email: 'kept', emailVerified: true, displayName: 'glitch', username: 'glitch' },
-  { provider: 'slack', account: oidcAccount((email) => ({ email, email_verified: true, name: 'Slack User', given_name: 'slacker' })), email: 'kept', emailVerified: true, displayName: 'Slack User' },
-  { provider: 'battlenet', account: oidcAccount(() => ({ battle_tag: 'Hero#1234' })), email: null, emailVerified: false, displayName: 'Hero#1234' },
+  {
+    provider: 'linkedin',
+    account: oidcAccount((email) => ({ email, email_verified: true, name: 'Linked In', given_name: 'Linked' })),
+    email: 'kept',
+    emailVerified: true,
+    displayName: 'Linked In',
+  },
+  {
+    provider: 'gitlab',
+    account: oidcAccount((email) => ({ email, email_verified: false, name: 'Git Lab', nickname: 'tanuki' })),
+    email: 'kept',
+    emailVerified: false,
+    displayName: 'Git Lab',
+    username: 'tanuki',
+  },
+  {
+    provider: 'twitch',
+    account: oidcAccount((email) => ({ email, email_verified: true, preferred_username: 'glitch' })),
+    email: 'kept',
+    emailVerified: true,
+    displayName: 'glitch',
+    username: 'glitch',
+  },
+  {
+    provider: 'slack',
+    account: oidcAccount((email) => ({ email, email_verified: true, name: 'Slack User', given_name: 'slacker' })),
+    email: 'kept',
+    emailVerified: true,
+    displayName: 'Slack User',
+  },
+  {
+    provider: 'battlenet',
+    account: oidcAccount(() => ({ battle_tag: 'Hero#1234' })),
+    email: null,
+    emailVerified: false,
+    displayName: 'Hero#1234',
+  },
   { provider: 'x', account: fakeAccount('x', true), email: 'kept', emailVerified: true, displayName: 'x name' },
   { provider: 'x', account: fakeAccount('x', false), email: null, emailVerified: false, displayName: 'x name' },
   { provider: 'facebook', account: fakeAccount('facebook', true), email: 'kept', emailVerified: false, displayName: 'facebook name' },
@@ -123,39 +156,49 @@ let sequence = 0;
  */
 export function describeProviderShapes(parts: () => SuiteParts): void {
   describe('every provider against a peer of its shape', () => {
-    it.each(CASES.map((c) => [`${c.provider} (e-mail ${c.email === null ? 'none' : c.emailVerified ? 'verified' : 'unverified'})`, c] as const))(
-      '%s: signs in and maps the profile as documented',
-      async (_name, c) => {
-        const { peers, api, signIn } = parts();
-        const tag = `${c.provider}${++sequence}${Math.random().toString(36).slice(2, 7)}`;
-        const email = `${tag}@example.com`;
-        c.account(peers, `subject-${tag}`, email);
-        const result = await signIn(c.provider);
-        expect(result.error).toBeNull();
-        expect(result.browser.jwtInLocations()).toEqual([]);
-        const session = await api('POST', '/api/v1/auth/oauth/exchange', { body: { code: result.code } });
-        expect(session.status).toBe(200);
-        const expectedEmail = c.email === null ? null : email;
-        expect(session.body).toMatchObject({ user: { email: expectedEmail, roles: [] }, isNewUser: true });
-        const token = session.body.accessToken as string;
-        const identities = await api('GET', '/api/v1/users/me/identities', { token });
-        expect(identities.body.identities).toEqual([
-          { provider: c.provider, email: expectedEmail, emailVerified: c.emailVerified, displayName: c.displayName, createdAt: expect.any(String), lastLoginAt: expect.any(String) },
-        ]);
-        const me = await api('GET', '/api/v1/users/me', { token });
-        expect(me.body).toMatchObject({ email: expectedEmail, isActive: c.emailVerified, roles: [] });
-        if (c.username) expect(me.body.username).toBe(c.username);
+    it.each(
+      CASES.map((c) => [`${c.provider} (e-mail ${c.email === null ? 'none' : c.emailVerified ? 'verified' : 'unverified'})`, c] as const),
+    )('%s: signs in and maps the profile as documented', async (_name, c) => {
+      const { peers, api, signIn } = parts();
+      const tag = `${c.provider}${++sequence}${Math.random().toString(36).slice(2, 7)}`;
+      const email = `${tag}@example.com`;
+      c.account(peers, `subject-${tag}`, email);
+      const result = await signIn(c.provider);
+      expect(result.error).toBeNull();
+      expect(result.browser.jwtInLocations()).toEqual([]);
+      const session = await api('POST', '/api/v1/auth/oauth/exchange', { body: { code: result.code } });
+      expect(session.status).toBe(200);
+      const expectedEmail = c.email === null ? null : email;
+      expect(session.body).toMatchObject({ user: { email: expectedEmail, roles: [] }, isNewUser: true });
+      const token = session.body.accessToken as string;
+      const identities = await api('GET', '/api/v1/users/me/identities', { token });
+      expect(identities.body.identities).toEqual([
+        {
+          provider: c.provider,
+          email: expectedEmail,
+          emailVerified: c.emailVerified,
+          displayName: c.displayName,
+          createdAt: expect.any(String),
+          lastLoginAt: expect.any(String),
+        },
+      ]);
+      const me = await api('GET', '/api/v1/users/me', { token });
+      expect(me.body).toMatchObject({ email: expectedEmail, isActive: c.emailVerified, roles: [] });
+      if (c.username) expect(me.body.username).toBe(c.username);
 
-        // The same provider account signs the same user in again.
-        c.account(peers, `subject-${tag}`, email);
-        const again = await api('POST', '/api/v1/auth/oauth/exchange', { body: { code: (await signIn(c.provider)).code } });
-        expect(again.body).toMatchObject({ user: { id: session.body.user.id }, isNewUser: false });
-      },
-    );
+      // The same provider account signs the same user in again.
+      c.account(peers, `subject-${tag}`, email);
+      const again = await api('POST', '/api/v1/auth/oauth/exchange', { body: { code: (await signIn(c.provider)).code } });
+      expect(again.body).toMatchObject({ user: { id: session.body.user.id }, isNewUser: false });
+    });
 
     it('Microsoft: an id_token whose tid names another tenant than its iss is refused (provider_error)', async () => {
       const { peers, signIn } = parts();
-      peers.microsoft.signInAs({ sub: `mixed-${++sequence}`, tid: '00000000-1111-4222-8333-444444444444', email: `mixed${sequence}@example.com` });
+      peers.microsoft.signInAs({
+        sub: `mixed-${++sequence}`,
+        tid: '00000000-1111-4222-8333-444444444444',
+        email: `mixed${sequence}@example.com`,
+      });
       expect((await signIn('microsoft')).error).toBe('provider_error');
     });
 

@@ -45,18 +45,25 @@ export function describeSocialHardening(start: StartExampleServer, baseEnv: Reco
     const browser = () => new TestBrowser(HTTPS_APP_URL, server.baseUrl, { 'x-forwarded-for': `198.51.100.${++sequence}` });
     const startUrl = `${HTTPS_APP_URL}/api/v1/auth/oauth/oidc?redirect_uri=${encodeURIComponent(FRONT)}`;
     async function signedInCode(): Promise<string> {
-      op().signInAs({ sub: `hardening-${++sequence}-${Math.random().toString(36).slice(2, 7)}`, email: `hard${sequence}${Date.now()}@example.com`, email_verified: true });
+      op().signInAs({
+        sub: `hardening-${++sequence}-${Math.random().toString(36).slice(2, 7)}`,
+        email: `hard${sequence}${Date.now()}@example.com`,
+        email_verified: true,
+      });
       const code = (await browser().navigate(startUrl)).searchParams.get('code');
       expect(code).not.toBeNull();
       return code!;
     }
-    const exchange = (code: string, client = '203.0.113.1') => api('POST', '/api/v1/auth/oauth/exchange', { body: { code }, headers: { 'x-forwarded-for': client } });
+    const exchange = (code: string, client = '203.0.113.1') =>
+      api('POST', '/api/v1/auth/oauth/exchange', { body: { code }, headers: { 'x-forwarded-for': client } });
 
     it('the state cookie is __Host- prefixed and Secure under HTTPS, and a cookie without the prefix binds nothing', async () => {
       const b = browser();
       const started = await b.request(startUrl);
       expect(started.status).toBe(302);
-      expect(started.headers.get('set-cookie')).toMatch(/^__Host-gatehouse-oauth=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=600; Secure$/);
+      expect(started.headers.get('set-cookie')).toMatch(
+        /^__Host-gatehouse-oauth=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=600; Secure$/,
+      );
 
       // A cookie a sibling subdomain could plant has no prefix: the callback finds no binding.
       op().signInAs({ sub: `planted-${++sequence}`, email: `planted${sequence}@example.com`, email_verified: true });
@@ -101,7 +108,13 @@ export function describeSocialHardening(start: StartExampleServer, baseEnv: Reco
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       }
       // Another client is not affected.
-      expect((await api('GET', `/api/v1/auth/oauth/oidc?redirect_uri=${encodeURIComponent(FRONT)}`, { headers: { 'x-forwarded-for': '192.0.2.78' } })).status).toBe(302);
+      expect(
+        (
+          await api('GET', `/api/v1/auth/oauth/oidc?redirect_uri=${encodeURIComponent(FRONT)}`, {
+            headers: { 'x-forwarded-for': '192.0.2.78' },
+          })
+        ).status,
+      ).toBe(302);
     });
   });
 }

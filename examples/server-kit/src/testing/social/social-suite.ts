@@ -1,7 +1,15 @@
 import { createClient, type Api, type ServerUnderTest } from '@gatehousejs/http/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalOidcProvider, type LocalOidcProvider } from './local-oidc-provider.js';
-import { discordShape, facebookShape, githubShape, spotifyShape, startOAuth2ProviderFake, xShape, type OAuth2ProviderFake } from './oauth2-provider-fake.js';
+import {
+  discordShape,
+  facebookShape,
+  githubShape,
+  spotifyShape,
+  startOAuth2ProviderFake,
+  xShape,
+  type OAuth2ProviderFake,
+} from './oauth2-provider-fake.js';
 import { describeProviderShapes, OIDC_SHAPED_CLIENTS, providerEnv, TENANT_ID, type ProviderPeers } from './provider-shapes.js';
 import type { SuiteOverrides } from '../start-for-suite.js';
 import { describeSocialHardening, HTTPS_APP_URL } from './social-hardening.js';
@@ -48,7 +56,10 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
 
     beforeAll(async () => {
       [peers.oidc, peers.microsoft, peers.other, peers.github, peers.discord, peers.x, peers.facebook, peers.spotify] = await Promise.all([
-        startLocalOidcProvider({ redirectUris: [callbackOf('oidc'), callbackOf('google'), `${HTTPS_APP_URL}/api/v1/auth/oauth/oidc/callback`], clients: OIDC_SHAPED_CLIENTS(callbackOf) }),
+        startLocalOidcProvider({
+          redirectUris: [callbackOf('oidc'), callbackOf('google'), `${HTTPS_APP_URL}/api/v1/auth/oauth/oidc/callback`],
+          clients: OIDC_SHAPED_CLIENTS(callbackOf),
+        }),
         startLocalOidcProvider({ redirectUris: [callbackOf('microsoft')], clientAuth: 'client_secret_post', entraTenant: TENANT_ID }),
         startLocalOidcProvider({ redirectUris: [callbackOf('oidc')] }),
         startOAuth2ProviderFake(githubShape),
@@ -87,7 +98,8 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
     });
 
     const browser = () => new TestBrowser(SOCIAL_APP_URL, server.baseUrl);
-    const startUrl = (provider: string, redirect = FRONT) => `${SOCIAL_APP_URL}/api/v1/auth/oauth/${provider}?redirect_uri=${encodeURIComponent(redirect)}`;
+    const startUrl = (provider: string, redirect = FRONT) =>
+      `${SOCIAL_APP_URL}/api/v1/auth/oauth/${provider}?redirect_uri=${encodeURIComponent(redirect)}`;
     const exchange = (code: string | null) => api('POST', '/api/v1/auth/oauth/exchange', { body: { code } });
 
     /** Signs in through `provider` in a fresh browser and returns where the front end was sent. */
@@ -124,9 +136,22 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
             { id: 'x', name: 'X', protocol: 'oauth2', returnsEmail: true },
           ]),
         );
-        expect(res.body.providers.map((p: { id: string }) => p.id).sort()).toEqual(
-          ['apple', 'battlenet', 'discord', 'facebook', 'github', 'gitlab', 'google', 'linkedin', 'microsoft', 'oidc', 'slack', 'spotify', 'twitch', 'x'],
-        );
+        expect(res.body.providers.map((p: { id: string }) => p.id).sort()).toEqual([
+          'apple',
+          'battlenet',
+          'discord',
+          'facebook',
+          'github',
+          'gitlab',
+          'google',
+          'linkedin',
+          'microsoft',
+          'oidc',
+          'slack',
+          'spotify',
+          'twitch',
+          'x',
+        ]);
       });
 
       it('answers 404 for an unknown or disabled provider', async () => {
@@ -203,7 +228,16 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         const identities = await api('GET', '/api/v1/users/me/identities', { token: again.body.accessToken });
         expect(identities.status).toBe(200);
         expect(identities.body).toEqual({
-          identities: [{ provider: 'oidc', email, emailVerified: true, displayName: 'Ada Lovelace', createdAt: expect.any(String), lastLoginAt: expect.any(String) }],
+          identities: [
+            {
+              provider: 'oidc',
+              email,
+              emailVerified: true,
+              displayName: 'Ada Lovelace',
+              createdAt: expect.any(String),
+              lastLoginAt: expect.any(String),
+            },
+          ],
         });
       });
 
@@ -254,7 +288,10 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       });
 
       it('a form_post callback (as Apple sends it) is read as a form: an unknown state answers 400, a JSON body 415', async () => {
-        const form = await api('POST', '/api/v1/auth/oauth/oidc/callback', { rawBody: 'state=unknown-state&code=x', contentType: 'application/x-www-form-urlencoded' });
+        const form = await api('POST', '/api/v1/auth/oauth/oidc/callback', {
+          rawBody: 'state=unknown-state&code=x',
+          contentType: 'application/x-www-form-urlencoded',
+        });
         expect(form.status).toBe(400);
         expect(form.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
         const json = await api('POST', '/api/v1/auth/oauth/oidc/callback', { body: { state: 'x' } });
@@ -316,7 +353,14 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
     describe('linking by e-mail (Discord- and GitHub-shaped providers)', () => {
       async function registered(confirmed: boolean) {
         const tag = unique('link');
-        const input = { firstName: 'Ada', lastName: 'L', username: tag, email: `${tag}@example.com`, password: 'correct horse battery', confirmPassword: 'correct horse battery' };
+        const input = {
+          firstName: 'Ada',
+          lastName: 'L',
+          username: tag,
+          email: `${tag}@example.com`,
+          password: 'correct horse battery',
+          confirmPassword: 'correct horse battery',
+        };
         const res = await api('POST', '/api/v1/auth/register', { body: input });
         expect(res.status).toBe(201);
         if (confirmed) {
@@ -334,7 +378,13 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         [false, false, 'account_exists'],
       ])('provider verified %s × local address confirmed %s: %s', async (providerVerified, localConfirmed, expected) => {
         const local = await registered(localConfirmed);
-        peers.discord.signInAs({ id: 9_000_000 + ++sequence, login: 'wumpus', name: 'Wumpus', email: local.email, verified: providerVerified });
+        peers.discord.signInAs({
+          id: 9_000_000 + ++sequence,
+          login: 'wumpus',
+          name: 'Wumpus',
+          email: local.email,
+          verified: providerVerified,
+        });
         const result = await signIn('discord');
         if (expected === 'account_exists') {
           expect(result.error).toBe('account_exists');
@@ -384,7 +434,8 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         expect(listed.body.identities.map((i: { provider: string }) => i.provider)).toEqual(['github']);
 
         const intruder = await registered(true);
-        const intruderToken = (await api('POST', '/api/v1/auth/login', { body: { email: intruder.email, password: intruder.password } })).body.accessToken;
+        const intruderToken = (await api('POST', '/api/v1/auth/login', { body: { email: intruder.email, password: intruder.password } }))
+          .body.accessToken;
         expect((await linkWith(intruderToken)).href).toBe(`${FRONT}?error=identity_in_use`);
 
         expect((await api('DELETE', '/api/v1/users/me/identities/gitlab', { token })).status).toBe(404);
@@ -393,7 +444,13 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       });
 
       it('refuses to unlink the only way into an account made by a provider (409)', async () => {
-        peers.github.signInAs({ id: 8_000_000 + ++sequence, login: 'solo', name: 'Solo', email: `${unique('solo')}@example.com`, verified: true });
+        peers.github.signInAs({
+          id: 8_000_000 + ++sequence,
+          login: 'solo',
+          name: 'Solo',
+          email: `${unique('solo')}@example.com`,
+          verified: true,
+        });
         const session = await exchange((await signIn('github')).code);
         const res = await api('DELETE', '/api/v1/users/me/identities/github', { token: session.body.accessToken });
         expect(res.status).toBe(409);

@@ -71,7 +71,9 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       expect(to.searchParams.get('openid.identity')).toBe('http://specs.openid.net/auth/2.0/identifier_select');
       expect(to.searchParams.get('openid.claimed_id')).toBe('http://specs.openid.net/auth/2.0/identifier_select');
       expect(to.searchParams.get('openid.realm')).toBe(FRONT);
-      expect(to.searchParams.get('openid.return_to')).toMatch(/^http:\/\/app\.example\.test\/api\/v1\/auth\/oauth\/steam\/callback\?state=[A-Za-z0-9_-]{43}$/);
+      expect(to.searchParams.get('openid.return_to')).toMatch(
+        /^http:\/\/app\.example\.test\/api\/v1\/auth\/oauth\/steam\/callback\?state=[A-Za-z0-9_-]{43}$/,
+      );
     });
 
     it('creates an account without e-mail (email null in every answer and in the token), named after the persona, without roles', async () => {
@@ -86,7 +88,14 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       expect(me.body).toMatchObject({ email: null, username: 'Gabe_N', isActive: false, roles: [] });
       const identities = await api('GET', '/api/v1/users/me/identities', { token: session.body.accessToken });
       expect(identities.body.identities).toEqual([
-        { provider: 'steam', email: null, emailVerified: false, displayName: 'Gabe N!', createdAt: expect.any(String), lastLoginAt: expect.any(String) },
+        {
+          provider: 'steam',
+          email: null,
+          emailVerified: false,
+          displayName: 'Gabe N!',
+          createdAt: expect.any(String),
+          lastLoginAt: expect.any(String),
+        },
       ]);
       expect(browser.jwtInLocations()).toEqual([]);
       // The Web API key went in a header, never in a URL.
@@ -101,7 +110,9 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
     });
 
     it('claimed_id and identity that differ: provider_error', async () => {
-      expect(await refused((a) => (a.set('openid.identity', `https://steamcommunity.com/openid/id/${steamId()}`), a))).toBe('provider_error');
+      expect(await refused((a) => (a.set('openid.identity', `https://steamcommunity.com/openid/id/${steamId()}`), a))).toBe(
+        'provider_error',
+      );
     });
 
     it('changed op_endpoint: provider_error', async () => {
@@ -109,7 +120,9 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
     });
 
     it('repeated parameters: provider_error', async () => {
-      expect(await refused((a) => (a.append('openid.claimed_id', `https://steamcommunity.com/openid/id/${steamId()}`), a))).toBe('provider_error');
+      expect(await refused((a) => (a.append('openid.claimed_id', `https://steamcommunity.com/openid/id/${steamId()}`), a))).toBe(
+        'provider_error',
+      );
     });
 
     it('changed return_to: provider_error', async () => {
@@ -122,7 +135,15 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
 
     it('is_valid:false (an assertion changed after signing): provider_error', async () => {
       const before = steam.verdicts.length;
-      expect(await refused((a) => (a.set('openid.claimed_id', `https://steamcommunity.com/openid/id/${steamId()}`), a.set('openid.identity', a.get('openid.claimed_id')!), a))).toBe('provider_error');
+      expect(
+        await refused(
+          (a) => (
+            a.set('openid.claimed_id', `https://steamcommunity.com/openid/id/${steamId()}`),
+            a.set('openid.identity', a.get('openid.claimed_id')!),
+            a
+          ),
+        ),
+      ).toBe('provider_error');
       expect(steam.verdicts.slice(before)).toEqual([false]);
     });
 
@@ -165,7 +186,9 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       const reset = await server.waitForMail((m) => m.to.includes(address) && m.text.includes('reset-password?token='));
       const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(reset.text)![1];
       const password = 'a brand new steam password';
-      expect((await api('POST', '/api/v1/auth/reset-password', { body: { token: resetToken, password, confirmPassword: password } })).status).toBe(200);
+      expect(
+        (await api('POST', '/api/v1/auth/reset-password', { body: { token: resetToken, password, confirmPassword: password } })).status,
+      ).toBe(200);
 
       const login = await api('POST', '/api/v1/auth/login', { body: { email: address, password } });
       expect(login.status).toBe(200);
@@ -173,7 +196,14 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
     });
 
     it('refuses an address another account has with 409', async () => {
-      const owner = { firstName: 'A', lastName: 'B', username: `own${++sequence}x`, email: `own${sequence}${Date.now()}@example.com`, password: 'correct horse battery', confirmPassword: 'correct horse battery' };
+      const owner = {
+        firstName: 'A',
+        lastName: 'B',
+        username: `own${++sequence}x`,
+        email: `own${sequence}${Date.now()}@example.com`,
+        password: 'correct horse battery',
+        confirmPassword: 'correct horse battery',
+      };
       expect((await api('POST', '/api/v1/auth/register', { body: owner })).status).toBe(201);
       steam.signInAs(steamId());
       const token = (await exchange((await signIn()).code)).body.accessToken;

@@ -54,7 +54,10 @@ export class TestBrowser {
   }
 
   /** One request, cookies in and out, no redirect followed. */
-  async request(url: string, init: { method?: string; body?: string; contentType?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    url: string,
+    init: { method?: string; body?: string; contentType?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const target = this.real(url);
     const headers = new Headers({ ...this.headers, ...init.headers });
     const cookie = this.cookieFor(url);
@@ -69,7 +72,13 @@ export class TestBrowser {
       if (expired) this.jar(target).delete(name);
       else this.jar(target).set(name, value);
     }
-    this.hops.push({ url, method: init.method ?? 'GET', status: response.status, location: response.headers.get('location'), headers: response.headers });
+    this.hops.push({
+      url,
+      method: init.method ?? 'GET',
+      status: response.status,
+      location: response.headers.get('location'),
+      headers: response.headers,
+    });
     return response;
   }
 
@@ -91,8 +100,15 @@ export class TestBrowser {
       const html = await response.text();
       const form = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(html);
       if (response.status === 200 && form) {
-        const fields = [...html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi)].map(([, name, value]) => [name!, decodeEntities(value!)] as [string, string]);
-        next = { url: decodeEntities(form[1]!), method: 'POST', body: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' };
+        const fields = [...html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi)].map(
+          ([, name, value]) => [name!, decodeEntities(value!)] as [string, string],
+        );
+        next = {
+          url: decodeEntities(form[1]!),
+          method: 'POST',
+          body: new URLSearchParams(fields).toString(),
+          contentType: 'application/x-www-form-urlencoded',
+        };
         continue;
       }
       throw new Error(`navigation stopped at ${next.url}: ${response.status} ${html.slice(0, 300)}`);
@@ -107,5 +123,11 @@ export class TestBrowser {
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x2F;/gi, '/').replace(/&#39;|&#x27;/gi, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x2F;/gi, '/')
+    .replace(/&#39;|&#x27;/gi, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }

@@ -13,7 +13,13 @@ const sources = (callback: string, claims: Record<string, unknown>): ProfileSour
 describe('Sign in with Apple profile', () => {
   it('takes the name from the first POST only, and email_verified as Apple sends it (the string "true")', async () => {
     const user = JSON.stringify({ name: { firstName: 'Ada', lastName: 'Lovelace' }, email: 'ada@privaterelay.appleid.com' });
-    const first = await apple.readProfile(sources(`code=c&state=s&user=${encodeURIComponent(user)}`, { sub: '001.abc', email: 'ada@privaterelay.appleid.com', email_verified: 'true' }));
+    const first = await apple.readProfile(
+      sources(`code=c&state=s&user=${encodeURIComponent(user)}`, {
+        sub: '001.abc',
+        email: 'ada@privaterelay.appleid.com',
+        email_verified: 'true',
+      }),
+    );
     expect(first).toEqual({
       subject: '001.abc',
       issuer: 'https://appleid.apple.com',
@@ -23,7 +29,9 @@ describe('Sign in with Apple profile', () => {
       avatarUrl: null,
       preferredUsername: 'ada',
     });
-    const later = await apple.readProfile(sources('code=c&state=s', { sub: '001.abc', email: 'ada@privaterelay.appleid.com', email_verified: 'false' }));
+    const later = await apple.readProfile(
+      sources('code=c&state=s', { sub: '001.abc', email: 'ada@privaterelay.appleid.com', email_verified: 'false' }),
+    );
     expect([later.displayName, later.emailVerified]).toEqual([null, false]);
   });
 

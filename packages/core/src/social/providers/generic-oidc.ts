@@ -13,7 +13,10 @@ export function genericOidc(options: { issuer: string; name?: string }): OidcPro
     async readProfile({ issuer, idTokenClaims, userInfo }) {
       // Many providers keep email and name out of the id_token; the userinfo answer (same `sub`) has them.
       const c = text(idTokenClaims.email) ? idTokenClaims : { ...(await userInfo()), ...idTokenClaims };
-      return { ...profileFromClaims(issuer, { ...c, sub: idTokenClaims.sub }), preferredUsername: text(c.preferred_username) ?? text(c.nickname) };
+      return {
+        ...profileFromClaims(issuer, { ...c, sub: idTokenClaims.sub }),
+        preferredUsername: text(c.preferred_username) ?? text(c.nickname),
+      };
     },
   });
 }

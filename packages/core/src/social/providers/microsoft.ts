@@ -9,7 +9,9 @@ const MULTI_TENANT = ['common', 'organizations', 'consumers'];
  * claim is not verified by Microsoft for every account type, so it counts as unverified unless
  * `verifiedEmailClaim` names a claim the tenant vouches for (e.g. `xms_edov`).
  */
-export function microsoft(options: { tenant?: string; verifiedEmailClaim?: string; issuer?: string; authority?: string } = {}): OidcProviderDefinition {
+export function microsoft(
+  options: { tenant?: string; verifiedEmailClaim?: string; issuer?: string; authority?: string } = {},
+): OidcProviderDefinition {
   const tenant = options.tenant ?? 'common';
   const authority = (options.authority ?? 'https://login.microsoftonline.com').replace(/\/+$/, '');
   return oidcProvider({

@@ -99,7 +99,11 @@ export function steamProvider(settings: SteamSettings): SteamProvider {
     try {
       const url = new URL(`ISteamUser/GetPlayerSummaries/v2/?steamids=${steamId}`, settings.apiBase ?? STEAM_API_BASE);
       // The key goes in a header, never in a URL that a proxy or log could keep.
-      const answer = await fetch(url, { headers: { 'x-webapi-key': settings.apiKey, accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const answer = await fetch(url, {
+        headers: { 'x-webapi-key': settings.apiKey, accept: 'application/json' },
+        redirect: 'error',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       if (!answer.ok) return { name: null, avatar: null };
       const players = record(record(await answer.json()).response).players;
       const player = Array.isArray(players) ? record(players.find((p) => record(p).steamid === steamId)) : {};

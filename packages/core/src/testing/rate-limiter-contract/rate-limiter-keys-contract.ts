@@ -40,7 +40,12 @@ export function describeRateLimiterKeysContract(subject: LimiterUnderTest): void
 
       const decisions = await Promise.all(Array.from({ length: 20 }, () => limiter.hit('burst', rule, at(0))));
       expect(decisions.map((d) => d.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-      expect(decisions.filter((d) => d.allowed).map((d) => d.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+      expect(
+        decisions
+          .filter((d) => d.allowed)
+          .map((d) => d.count)
+          .sort((a, b) => a - b),
+      ).toEqual([1, 2, 3, 4, 5]);
       expect((await limiter.peek('burst', rule, at(0))).count).toBe(20);
     });
 

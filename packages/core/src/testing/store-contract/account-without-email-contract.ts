@@ -45,8 +45,14 @@ export function describeAccountWithoutEmailContract(subject: StoreUnderTest): vo
       await subject.store().oneTimeTokens.saveOneTimeToken(code);
 
       const tokens = subject.store().oneTimeTokens;
-      expect(await tokens.findActiveOneTimeToken(change.tokenHash, 'email-change', at(1))).toEqual({ userId: 'user-1', email: 'next@example.com' });
-      expect(await tokens.consumeOneTimeToken(change.tokenHash, 'email-change', at(1))).toEqual({ userId: 'user-1', email: 'next@example.com' });
+      expect(await tokens.findActiveOneTimeToken(change.tokenHash, 'email-change', at(1))).toEqual({
+        userId: 'user-1',
+        email: 'next@example.com',
+      });
+      expect(await tokens.consumeOneTimeToken(change.tokenHash, 'email-change', at(1))).toEqual({
+        userId: 'user-1',
+        email: 'next@example.com',
+      });
       expect(await tokens.consumeOneTimeToken(code.tokenHash, 'oauth-sign-in', at(1))).toBeNull();
       expect(await tokens.consumeOneTimeToken(code.tokenHash, 'oauth-sign-up', at(1))).toEqual({ userId: 'user-1' });
     });

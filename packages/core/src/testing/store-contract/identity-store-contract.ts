@@ -52,14 +52,19 @@ export function describeIdentityStoreContract(subject: StoreUnderTest): void {
       const identity = anIdentity(owner);
       await subject.store().identities.linkIdentity(identity);
 
-      await expectAuthErrorCode(subject.store().identities.linkIdentity(anIdentity(other, { subject: identity.subject })), 'IDENTITY_IN_USE');
+      await expectAuthErrorCode(
+        subject.store().identities.linkIdentity(anIdentity(other, { subject: identity.subject })),
+        'IDENTITY_IN_USE',
+      );
       expect(await subject.store().identities.listIdentitiesOfUser(other.id)).toEqual([]);
     });
 
     it('keeps one identity per provider and user, and tells issuers apart', async () => {
       const user = aUser();
       await subject.store().users.createUser(user);
-      await subject.store().identities.linkIdentity(anIdentity(user, { provider: 'oidc', issuer: 'https://idp-a.example', subject: 'same' }));
+      await subject
+        .store()
+        .identities.linkIdentity(anIdentity(user, { provider: 'oidc', issuer: 'https://idp-a.example', subject: 'same' }));
 
       await expectAuthErrorCode(
         subject.store().identities.linkIdentity(anIdentity(user, { provider: 'oidc', issuer: 'https://idp-b.example', subject: 'same' })),
@@ -68,18 +73,22 @@ export function describeIdentityStoreContract(subject: StoreUnderTest): void {
       const other = aUser();
       await subject.store().users.createUser(other);
       // The same subject at another issuer is another account.
-      await subject.store().identities.linkIdentity(anIdentity(other, { provider: 'oidc', issuer: 'https://idp-b.example', subject: 'same' }));
+      await subject
+        .store()
+        .identities.linkIdentity(anIdentity(other, { provider: 'oidc', issuer: 'https://idp-b.example', subject: 'same' }));
       expect((await subject.store().identities.findIdentity('oidc', 'https://idp-b.example', 'same'))?.userId).toBe(other.id);
     });
 
     it('of parallel links of one provider account, exactly one succeeds', async () => {
       const users = [aUser(), aUser(), aUser(), aUser()];
       for (const user of users) await subject.store().users.createUser(user);
-      const outcomes = await Promise.allSettled(users.map((user) => subject.store().identities.linkIdentity(anIdentity(user, { subject: 'race' }))));
+      const outcomes = await Promise.allSettled(
+        users.map((user) => subject.store().identities.linkIdentity(anIdentity(user, { subject: 'race' }))),
+      );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     });
 
-    it('lists a user\'s identities oldest first and records a sign-in with the fresh profile', async () => {
+    it("lists a user's identities oldest first and records a sign-in with the fresh profile", async () => {
       const user = aUser();
       await subject.store().users.createUser(user);
       const later = anIdentity(user, { provider: 'discord', createdAt: at(9_000_000), lastLoginAt: at(9_000_000) });
@@ -103,7 +112,12 @@ export function describeIdentityStoreContract(subject: StoreUnderTest): void {
       expect(await subject.store().identities.findIdentity('steam', identity.issuer, identity.subject)).toEqual(identity);
 
       const second = aUserWithoutEmail({ username: 'steam_2' });
-      await expectAuthErrorCode(subject.store().createUserWithIdentity(second, anIdentity(second, { ...identity, id: globalThis.crypto.randomUUID(), userId: second.id })), 'IDENTITY_IN_USE');
+      await expectAuthErrorCode(
+        subject
+          .store()
+          .createUserWithIdentity(second, anIdentity(second, { ...identity, id: globalThis.crypto.randomUUID(), userId: second.id })),
+        'IDENTITY_IN_USE',
+      );
       expect(await subject.store().users.findUserById(second.id)).toBeNull();
 
       const clash = aUser({ username: 'steam_1' });
@@ -133,7 +147,7 @@ export function describeIdentityStoreContract(subject: StoreUnderTest): void {
       expect(await subject.store().identities.listIdentitiesOfUser(user.id)).toEqual([]);
     });
 
-    it('of parallel unlinks of a passwordless user\'s last two identities, one is refused', async () => {
+    it("of parallel unlinks of a passwordless user's last two identities, one is refused", async () => {
       const user = aUserWithoutEmail();
       await subject.store().users.createUser(user);
       await subject.store().identities.linkIdentity(anIdentity(user, { provider: 'github' }));

@@ -41,7 +41,9 @@ export function describeOAuthStateStoreContract(subject: StoreUnderTest): void {
       const state = aState();
       await subject.store().oauthStates.saveOAuthState(state);
 
-      const taken = await Promise.all(Array.from({ length: 6 }, () => subject.store().oauthStates.consumeOAuthState(state.stateHash, at(5))));
+      const taken = await Promise.all(
+        Array.from({ length: 6 }, () => subject.store().oauthStates.consumeOAuthState(state.stateHash, at(5))),
+      );
       expect(taken.filter((t) => t !== null)).toHaveLength(1);
     });
 

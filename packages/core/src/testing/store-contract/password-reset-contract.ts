@@ -71,8 +71,11 @@ export function describePasswordResetContract(subject: StoreUnderTest): void {
       const scene = await seedResetScene(subject.store());
 
       await subject.store().completePasswordReset({ tokenHash: scene.reset.tokenHash, passwordHash: '$new$', now: NOW });
-      for (const token of scene.refresh) expect(await subject.store().refreshTokens.consumeRefreshToken(token.jti, token.userId, NOW)).toBe(false);
-      expect(await subject.store().refreshTokens.consumeRefreshToken(scene.bystanderRefresh.jti, scene.bystanderRefresh.userId, NOW)).toBe(true);
+      for (const token of scene.refresh)
+        expect(await subject.store().refreshTokens.consumeRefreshToken(token.jti, token.userId, NOW)).toBe(false);
+      expect(await subject.store().refreshTokens.consumeRefreshToken(scene.bystanderRefresh.jti, scene.bystanderRefresh.userId, NOW)).toBe(
+        true,
+      );
     });
 
     it("voids the user's other reset tokens but not its verification token or another user's reset token", async () => {
@@ -82,7 +85,9 @@ export function describePasswordResetContract(subject: StoreUnderTest): void {
       const tokens = subject.store().oneTimeTokens;
       expect(await tokens.consumeOneTimeToken(scene.olderReset.tokenHash, 'password-reset', NOW)).toBeNull();
       expect(await tokens.consumeOneTimeToken(scene.verification.tokenHash, 'email-verification', NOW)).toEqual({ userId: scene.user.id });
-      expect(await tokens.consumeOneTimeToken(scene.bystanderReset.tokenHash, 'password-reset', NOW)).toEqual({ userId: scene.bystander.id });
+      expect(await tokens.consumeOneTimeToken(scene.bystanderReset.tokenHash, 'password-reset', NOW)).toEqual({
+        userId: scene.bystander.id,
+      });
       expect(comparable(await subject.store().users.findUserById(scene.bystander.id))).toEqual(comparable(scene.bystander));
     });
 

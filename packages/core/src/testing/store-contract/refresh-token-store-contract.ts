@@ -31,7 +31,7 @@ export function describeRefreshTokenStoreContract(subject: StoreUnderTest): void
       expect(await subject.store().refreshTokens.isRefreshTokenFamilyRevoked(live.familyId)).toBe(true);
     });
 
-    it("refuses a token presented for another user than its stored owner, and leaves it usable by the owner", async () => {
+    it('refuses a token presented for another user than its stored owner, and leaves it usable by the owner', async () => {
       const token = aRefreshToken('user-1');
       await subject.store().refreshTokens.saveRefreshToken(token);
 
@@ -104,7 +104,8 @@ export function describeRefreshTokenStoreContract(subject: StoreUnderTest): void
 
       await subject.store().refreshTokens.revokeRefreshTokenFamily(family, at(30_000));
 
-      for (const token of inFamily) expect(await subject.store().refreshTokens.consumeRefreshToken(token.jti, token.userId, NOW)).toBe(false);
+      for (const token of inFamily)
+        expect(await subject.store().refreshTokens.consumeRefreshToken(token.jti, token.userId, NOW)).toBe(false);
       expect(await subject.store().refreshTokens.consumeRefreshToken(otherFamily.jti, otherFamily.userId, NOW)).toBe(true);
     });
 

@@ -8,7 +8,10 @@ export function describeRoleChangeContract(subject: StoreUnderTest): void {
       const only = aUser({ roles: ['super'], tokenVersion: 2 });
       await subject.store().users.createUser(only);
 
-      await expectAuthErrorCode(subject.store().users.setUserRoles(only.id, ['admin'], at(1), { keepLastSuper: true, bumpTokenVersion: true }), 'LAST_SUPER');
+      await expectAuthErrorCode(
+        subject.store().users.setUserRoles(only.id, ['admin'], at(1), { keepLastSuper: true, bumpTokenVersion: true }),
+        'LAST_SUPER',
+      );
       const stored = await subject.store().users.findUserById(only.id);
       expect(stored?.roles).toEqual(['super']);
       expect(stored?.tokenVersion).toBe(2);

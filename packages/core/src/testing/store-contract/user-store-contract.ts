@@ -58,7 +58,8 @@ export function describeUserStoreContract(subject: StoreUnderTest): void {
       await subject.store().users.createUser(user);
       const users = subject.store().users;
 
-      for (const id of [`${user.id}\u0000`, '\u0000', `\u0000${user.id}`]) expect(await users.findUserById(id), JSON.stringify(id)).toBeNull();
+      for (const id of [`${user.id}\u0000`, '\u0000', `\u0000${user.id}`])
+        expect(await users.findUserById(id), JSON.stringify(id)).toBeNull();
       for (const email of ['nul@example.com\u0000', 'nul\u0000@example.com', user.username + '\u0000']) {
         expect(await users.findUserByEmail(email), JSON.stringify(email)).toBeNull();
       }

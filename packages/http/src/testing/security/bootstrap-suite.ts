@@ -20,12 +20,16 @@ export function bootstrapSuite(target: HttpSuiteTarget): void {
       const refreshed = await after.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: registered.body.refreshToken } });
       expect(refreshed.status).toBe(401);
       expect(refreshed.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
-      expect((await after.api('POST', '/api/v1/auth/login', { body: { email: BOSS.email, password: squatter.password } })).status).toBe(401);
+      expect((await after.api('POST', '/api/v1/auth/login', { body: { email: BOSS.email, password: squatter.password } })).status).toBe(
+        401,
+      );
       expect((await loginAs(after, BOSS.email, BOSS.password)).user.roles).toContain('super');
     });
 
     it('refuses to bootstrap a super user with a guessable password', async () => {
-      await expect(instances.start({ bootstrap: { email: 'weak@x.test', password: 'password' } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(instances.start({ bootstrap: { email: 'weak@x.test', password: 'password' } })).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+      });
     });
 
     it('three instances starting at once with the same bootstrap settings all start, with one super account', async () => {

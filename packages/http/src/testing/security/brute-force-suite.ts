@@ -3,7 +3,9 @@ import type { HttpSuiteTarget, StartServer } from '../server-under-test.js';
 import { registerUser, useServer, useSharedInstances, type SuiteServer } from '../suite-setup.js';
 
 const LIMITS = {
-  config: { rateLimit: { enabled: true, loginFailures: { limit: 3, windowSeconds: '15m' }, authRequests: { limit: 1000, windowSeconds: '1m' } } },
+  config: {
+    rateLimit: { enabled: true, loginFailures: { limit: 3, windowSeconds: '15m' }, authRequests: { limit: 1000, windowSeconds: '1m' } },
+  },
   // Each test acts as its own clients through a trusted proxy's X-Forwarded-For.
   trustedProxyHops: 1,
 };
@@ -95,7 +97,13 @@ export function bruteForceSuite(start: StartServer, target: HttpSuiteTarget): vo
 
   describe('threat: mail bombing one address', () => {
     const s = useServer(start, {
-      config: { rateLimit: { enabled: true, mailsPerAddress: { limit: 2, windowSeconds: '1h' }, authRequests: { limit: 1000, windowSeconds: '1m' } } },
+      config: {
+        rateLimit: {
+          enabled: true,
+          mailsPerAddress: { limit: 2, windowSeconds: '1h' },
+          authRequests: { limit: 1000, windowSeconds: '1m' },
+        },
+      },
     });
 
     it('sends at most 2 reset mails an hour to one address, while answering every request the same; the confirmation mail has its own quota', async () => {

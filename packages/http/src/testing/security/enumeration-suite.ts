@@ -63,7 +63,9 @@ export function enumerationSuite(start: StartServer): void {
       await s.server.waitForMail((m) => m.to.includes(registered.email));
       await s.server.waitForMail((m) => m.to.includes(prober.email));
 
-      const withRegistered = await s.api('POST', '/api/v1/auth/register', { body: { ...newUser('probe'), email: registered.email, username: prober.username } });
+      const withRegistered = await s.api('POST', '/api/v1/auth/register', {
+        body: { ...newUser('probe'), email: registered.email, username: prober.username },
+      });
       const withFree = await s.api('POST', '/api/v1/auth/register', { body: { ...newUser('probe'), username: prober.username } });
       expect(withRegistered.status).toBe(409);
       expect(withFree.status).toBe(409);

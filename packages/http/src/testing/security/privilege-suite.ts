@@ -58,7 +58,9 @@ export function privilegeSuite(start: StartServer): void {
           { actor: other, target: survivor.user.id },
         ];
         const answers = await Promise.all(
-          pair.map(({ actor, target }) => s.api('PUT', `/api/v1/users/${target}/roles`, { token: actor.accessToken, body: { roles: ['admin'] } })),
+          pair.map(({ actor, target }) =>
+            s.api('PUT', `/api/v1/users/${target}/roles`, { token: actor.accessToken, body: { roles: ['admin'] } }),
+          ),
         );
         // The loser is refused by the store's atomic count (409 LAST_SUPER) if both passed the role
         // checks, or by its own demotion (403) if the winner's change landed first.
@@ -103,7 +105,9 @@ export function privilegeSuite(start: StartServer): void {
     it('a grant ends the live tokens too, so no session outlives the roles it was issued with', async () => {
       const root = await loginAs(s, SUPER.email, SUPER.password);
       const user = await granted(s, root.accessToken, []);
-      expect((await s.api('PUT', `/api/v1/users/${user.id}/roles`, { token: root.accessToken, body: { roles: ['manager'] } })).status).toBe(200);
+      expect((await s.api('PUT', `/api/v1/users/${user.id}/roles`, { token: root.accessToken, body: { roles: ['manager'] } })).status).toBe(
+        200,
+      );
       expect((await s.api('GET', '/api/v1/users/me', { token: user.accessToken })).status).toBe(401);
       const again = await loginAs(s, user.user.email, user.password);
       expect((await s.api('GET', SUITE_PROBES.managers, { token: again.accessToken })).status).toBe(200);

@@ -21,10 +21,16 @@ export function responsesSuite(start: StartServer): void {
     });
 
     it('allows only the listed origin, echoed exactly, never * and never with credentials', async () => {
-      const allowed = await s.api('POST', '/api/v1/auth/login', { body: { email: 'x@example.com', password: 'whatever1' }, headers: { origin: ALLOWED } });
+      const allowed = await s.api('POST', '/api/v1/auth/login', {
+        body: { email: 'x@example.com', password: 'whatever1' },
+        headers: { origin: ALLOWED },
+      });
       expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED);
       expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
-      const other = await s.api('POST', '/api/v1/auth/login', { body: { email: 'x@example.com', password: 'whatever1' }, headers: { origin: 'https://evil.example' } });
+      const other = await s.api('POST', '/api/v1/auth/login', {
+        body: { email: 'x@example.com', password: 'whatever1' },
+        headers: { origin: 'https://evil.example' },
+      });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
       const preflight = await s.api('OPTIONS', '/api/v1/auth/login', {
         headers: { origin: ALLOWED, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
@@ -52,7 +58,9 @@ export function responsesSuite(start: StartServer): void {
 
     it('refuses hashes beyond the cap with 503 and Retry-After instead of queueing without end', async () => {
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => s.api('POST', '/api/v1/auth/login', { body: { email: `flood${i}@example.com`, password: 'whatever-password' } })),
+        Array.from({ length: 6 }, (_, i) =>
+          s.api('POST', '/api/v1/auth/login', { body: { email: `flood${i}@example.com`, password: 'whatever-password' } }),
+        ),
       );
       const busy = results.filter((r) => r.status === 503);
       expect(busy.length).toBeGreaterThan(0);

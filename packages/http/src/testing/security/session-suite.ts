@@ -28,7 +28,9 @@ export function sessionSuite(start: StartServer): void {
 
     it('refuses an access token and a refresh token whose signature ends in a non-canonical twin character', async () => {
       const { body } = await registerUser(s);
-      expect(Buffer.from(twin(body.accessToken).split('.')[2]!, 'base64url')).toEqual(Buffer.from(body.accessToken.split('.')[2]!, 'base64url'));
+      expect(Buffer.from(twin(body.accessToken).split('.')[2]!, 'base64url')).toEqual(
+        Buffer.from(body.accessToken.split('.')[2]!, 'base64url'),
+      );
       const me = await s.api('GET', '/api/v1/users/me', { token: twin(body.accessToken) });
       expect(me.status).toBe(401);
       expect(me.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
@@ -139,7 +141,9 @@ export function sessionSuite(start: StartServer): void {
         const token = await mailTokenFor(s, input.email, RESET_LINK);
         const [refreshed, reset] = await Promise.all([
           s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: session.refreshToken } }),
-          s.api('POST', '/api/v1/auth/reset-password', { body: { token, password: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' } }),
+          s.api('POST', '/api/v1/auth/reset-password', {
+            body: { token, password: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
+          }),
         ]);
         expect(reset.status).toBe(200);
         expect([200, 401]).toContain(refreshed.status);
@@ -179,7 +183,7 @@ export function sessionSuite(start: StartServer): void {
       expect((await s.api('GET', '/api/v1/users/me', { token: fresh.accessToken })).status).toBe(200);
     });
 
-    it('logout ends the access tokens of its session at the next request; the user\'s other sessions keep working', async () => {
+    it("logout ends the access tokens of its session at the next request; the user's other sessions keep working", async () => {
       const { input } = await registerUser(s);
       const ended = await loginAs(s, input.email, input.password);
       const other = await loginAs(s, input.email, input.password);
@@ -197,7 +201,9 @@ export function sessionSuite(start: StartServer): void {
       const { input, body } = await registerUser(s);
       await s.api('POST', '/api/v1/auth/forgot-password', { body: { email: input.email } });
       const token = await mailTokenFor(s, input.email, RESET_LINK);
-      await s.api('POST', '/api/v1/auth/reset-password', { body: { token, password: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' } });
+      await s.api('POST', '/api/v1/auth/reset-password', {
+        body: { token, password: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
+      });
       expect((await s.api('GET', '/api/v1/users/me', { token: body.accessToken })).status).toBe(401);
     });
 
