@@ -39,7 +39,7 @@ export function soak(context: () => LoadContext): void {
             .map((instance, i) => {
               const series = rss[i]!;
               const trend = trends[i]!;
-              return `  instance ${i} (${instance.framework}) RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)})`;
+              return `  instance ${i} (${instance.framework}) RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)}; later half ${trend.laterMibPerMinute.toFixed(1)} MiB/min)`;
             })
             .join('\n'),
       );
@@ -50,7 +50,7 @@ export function soak(context: () => LoadContext): void {
       const growing = trends.flatMap((t, i) =>
         t.leaking
           ? [
-              `instance ${i}'s RSS rises ${t.mibPerMinute.toFixed(1)} MiB/min along a line (R² ${t.r2.toFixed(2)}): over ${RSS_LEAK_MIB_PER_MINUTE} MiB/min with R² ≥ ${RSS_TREND_MIN_R2}`,
+              `instance ${i}'s RSS rises ${t.mibPerMinute.toFixed(1)} MiB/min along a line (R² ${t.r2.toFixed(2)}) and ${t.laterMibPerMinute.toFixed(1)} MiB/min in the later half: over ${RSS_LEAK_MIB_PER_MINUTE} MiB/min with R² ≥ ${RSS_TREND_MIN_R2}, still rising`,
             ]
           : [],
       );

@@ -115,9 +115,10 @@ export const storedAccounts = (query: (sql: string) => Promise<string[]>, ledger
   query(`select email from users where email like '%@${ledger.domain}'`);
 
 /**
- * RSS rising faster than this, per minute, along a clear line, is a leak. V8 grows its heap for
- * minutes after start: in a 60-s soak on this machine, healthy instances moved by −28 to +40
- * MiB/min (R² up to 0.68) when fitted from 10 s on, in steps rather than a line.
+ * RSS rising faster than this, per minute, along a clear line and still in the later half, is a
+ * leak. V8 grows its heap for minutes after start: in a 60-s soak on this machine, healthy instances
+ * moved by −112 to +42 MiB/min (R² up to 0.78) when fitted from 20 s on, in steps that level off
+ * (190 → 213 MiB, then flat), where a leak (10 KiB a request at 100/s is 60 MiB/min) keeps rising.
  */
 export const RSS_LEAK_MIB_PER_MINUTE = 20;
 /** How well the line must explain the samples (R²) to count as a trend rather than GC saw-tooth and heap steps. */
@@ -134,10 +135,21 @@ export const RSS_TREND_MIN_R2 = 0.7;
 export function rssTrend(samples: ReadonlyArray<readonly [ms: number, mib: number]>): {
   mibPerMinute: number;
   r2: number;
+  /** The slope of the later half alone: a leak keeps rising to the end, a heap step levels off. */
+  laterMibPerMinute: number;
   leaking: boolean;
 } {
+  const whole = fitLine(samples);
+  const later = fitLine(samples.slice(Math.floor(samples.length / 2)));
+  const leaking =
+    whole.mibPerMinute > RSS_LEAK_MIB_PER_MINUTE && whole.r2 >= RSS_TREND_MIN_R2 && later.mibPerMinute > RSS_LEAK_MIB_PER_MINUTE;
+  return { mibPerMinute: whole.mibPerMinute, r2: whole.r2, laterMibPerMinute: later.mibPerMinute, leaking };
+}
+
+/** Least-squares line through (ms, MiB) samples: its slope per minute and R². */
+function fitLine(samples: ReadonlyArray<readonly [ms: number, mib: number]>): { mibPerMinute: number; r2: number } {
   const n = samples.length;
-  if (n < 3) return { mibPerMinute: 0, r2: 0, leaking: false };
+  if (n < 3) return { mibPerMinute: 0, r2: 0 };
   const meanT = samples.reduce((sum, [t]) => sum + t, 0) / n;
   const meanM = samples.reduce((sum, [, m]) => sum + m, 0) / n;
   let sTT = 0;
@@ -150,6 +162,5 @@ export function rssTrend(samples: ReadonlyArray<readonly [ms: number, mib: numbe
   }
   const slopePerMs = sTT === 0 ? 0 : sTM / sTT;
   const r2 = sTT === 0 || sMM === 0 ? 0 : (sTM * sTM) / (sTT * sMM);
-  const mibPerMinute = slopePerMs * 60_000;
-  return { mibPerMinute, r2, leaking: mibPerMinute > RSS_LEAK_MIB_PER_MINUTE && r2 >= RSS_TREND_MIN_R2 };
+  return { mibPerMinute: slopePerMs * 60_000, r2 };
 }

@@ -62,16 +62,21 @@ describe('refresh-token rotation', () => {
     expect((await h.auth.verifyAccessToken(next.accessToken)).roles).toEqual(['manager']);
   });
 
-  it('with checkTokenVersion, refuses at once an access token claiming a role the user lost, and a refresh gives the current roles', async () => {
+  it('with checkTokenVersion, ends the sessions of a user whose roles change: its access and refresh tokens are refused, a new login gives the current roles', async () => {
     const { h, user } = await loggedIn('demoted@example.com', { checkTokenVersion: true });
     const root = await h.auth.ensureSuperUser({ email: 'root@example.com', password: 'root passphrase here' });
     await h.auth.setRoles(root, user.id, { roles: ['admin', 'manager'] });
     const promoted = await h.auth.login({ email: 'demoted@example.com', password: PASSWORD });
+    const actorSession = await h.auth.login({ email: 'root@example.com', password: 'root passphrase here' });
     expect((await h.auth.verifyAccessToken(promoted.accessToken)).roles).toEqual(['admin', 'manager']);
     await h.auth.setRoles(root, user.id, { roles: ['manager'] });
     await expectAuthError(h.auth.verifyAccessToken(promoted.accessToken), 'TOKEN_INVALID');
-    const next = await h.auth.refresh({ refreshToken: promoted.refreshToken });
-    expect((await h.auth.verifyAccessToken(next.accessToken)).roles).toEqual(['manager']);
+    await expectAuthError(h.auth.refresh({ refreshToken: promoted.refreshToken }), 'TOKEN_INVALID');
+    const again = await h.auth.login({ email: 'demoted@example.com', password: PASSWORD });
+    expect((await h.auth.verifyAccessToken(again.accessToken)).roles).toEqual(['manager']);
+    // The actor's own session is untouched.
+    expect((await h.auth.verifyAccessToken(actorSession.accessToken)).sub).toBe(root.id);
+    await expect(h.auth.refresh({ refreshToken: actorSession.refreshToken })).resolves.toHaveProperty('accessToken');
   });
 
   it('refuses an expired refresh token with TOKEN_EXPIRED', async () => {
