@@ -21,6 +21,15 @@ function decide(count: number, endsAt: number, rule: RateLimitRule, nowMs: numbe
   };
 }
 
+/** One hit taken back, atomically: only in a window that has not ended, never below zero. */
+const RELEASE_SCRIPT = `
+local stored = redis.call('HGET', KEYS[1], 'e')
+if stored and tonumber(stored) > tonumber(ARGV[1]) and tonumber(redis.call('HGET', KEYS[1], 'c') or '0') > 0 then
+  redis.call('HINCRBY', KEYS[1], 'c', -1)
+end
+return 0
+`;
+
 const isNoScript = (error: unknown) => error instanceof Error && error.message.startsWith('NOSCRIPT');
 
 /** Replies that say Redis is there but cannot serve now (loading its data, a replica cut off, …). */
@@ -104,6 +113,10 @@ export function createRedisRateLimiter(redis: Redis | Cluster, options: RedisRat
 
     async reset(key) {
       await guarded(() => redis.del(prefix + key));
+    },
+
+    async release(key, now) {
+      await guarded(() => redis.eval(RELEASE_SCRIPT, 1, prefix + key, String(now.getTime())));
     },
   };
 }

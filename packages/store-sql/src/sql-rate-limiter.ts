@@ -121,6 +121,16 @@ export function createSqlRateLimiter(db: Db, dialect: SqlDialectName): SqlRateLi
       await db.deleteFrom('rate_limits').where('key', '=', rowKey(key)).execute();
     },
 
+    async release(key, now) {
+      await db
+        .updateTable('rate_limits')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('key', '=', rowKey(key))
+        .where('count', '>', 0)
+        .where('window_ends_at', '>', toEpochMillis(now))
+        .execute();
+    },
+
     async deleteEndedWindows(now) {
       const result = await db.deleteFrom('rate_limits').where('window_ends_at', '<=', toEpochMillis(now)).executeTakeFirst();
       return Number(result.numDeletedRows);

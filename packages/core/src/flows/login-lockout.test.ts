@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AuthError } from '../errors/auth-error.js';
 import { createMemoryRateLimiter } from '../rate-limit/memory-rate-limiter.js';
 import { PASSWORD, createFlowHarness, expectAuthError } from './flow-harness.test-helpers.js';
 
@@ -52,6 +53,23 @@ describe('login lockout', () => {
     for (let i = 0; i < 4; i++)
       await expectAuthError(h.auth.login({ email: user.email, password: 'wrong password!' }, FROM), 'INVALID_CREDENTIALS');
     await h.auth.login({ email: user.email, password: PASSWORD }, FROM);
+    for (let i = 0; i < 5; i++)
+      await expectAuthError(h.auth.login({ email: user.email, password: 'wrong password!' }, FROM), 'INVALID_CREDENTIALS');
+    await expectAuthError(h.auth.login({ email: user.email, password: PASSWORD }, FROM), 'RATE_LIMITED');
+  });
+
+  it('does not count attempts a database outage answered 503 (nothing was judged), but still counts wrong passwords', async () => {
+    const h = createFlowHarness({ config: LOCKOUT });
+    const { user } = await h.register();
+    const findUserByEmail = h.store.users.findUserByEmail;
+    h.store.users.findUserByEmail = async () => {
+      throw new AuthError('DATABASE_UNAVAILABLE');
+    };
+    for (let i = 0; i < 20; i++)
+      await expectAuthError(h.auth.login({ email: user.email, password: PASSWORD }, FROM), 'DATABASE_UNAVAILABLE');
+    h.store.users.findUserByEmail = findUserByEmail;
+    // The database is back: the user is not locked out by the retries of the outage.
+    await expect(h.auth.login({ email: user.email, password: PASSWORD }, FROM)).resolves.toHaveProperty('accessToken');
     for (let i = 0; i < 5; i++)
       await expectAuthError(h.auth.login({ email: user.email, password: 'wrong password!' }, FROM), 'INVALID_CREDENTIALS');
     await expectAuthError(h.auth.login({ email: user.email, password: PASSWORD }, FROM), 'RATE_LIMITED');

@@ -1,9 +1,9 @@
-import { AuthError } from '../errors/auth-error.js';
+import { AuthError, isUnavailable } from '../errors/auth-error.js';
 import type { TokenPair } from '../tokens/token-claims.js';
 import { loginInput, parseInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
 import { issueTokenPair } from './issue-token-pair.js';
-import { clearLoginFailures, countLoginAttempt, enforceClientLimit } from './rate-limits.js';
+import { clearLoginFailures, countLoginAttempt, enforceClientLimit, releaseLoginAttempt } from './rate-limits.js';
 import { maskEmail, type RequestContext } from './request-context.js';
 import { toUserSummary, type UserSummary } from './user-views.js';
 import type { Role } from '../roles/roles.js';
@@ -24,7 +24,21 @@ export async function login(ctx: FlowContext, body: unknown, request: RequestCon
   await enforceClientLimit(ctx, request, now);
   const input = parseInput(loginInput, body);
   await countLoginAttempt(ctx, input.email, request, now);
+  try {
+    return await checkPasswordAndSignIn(ctx, input, request, now);
+  } catch (error) {
+    // A dependency failed (503) before the password was judged: the attempt was no guess.
+    if (isUnavailable(error)) await releaseLoginAttempt(ctx, input.email, request, now);
+    throw error;
+  }
+}
 
+async function checkPasswordAndSignIn(
+  ctx: FlowContext,
+  input: { email: string; password: string },
+  request: RequestContext,
+  now: Date,
+): Promise<LoginResult<string>> {
   const user = await ctx.store.users.findUserByEmail(input.email);
   // An account that only signs in through providers has no password: it matches nothing, at the same cost.
   const matches = user?.passwordHash

@@ -44,6 +44,16 @@ export async function countLoginAttempt(ctx: FlowContext, email: string, request
   }
 }
 
+/**
+ * Takes back the attempt `countLoginAttempt` counted, when a dependency failed before the password
+ * could be judged (503): a database outage must not lock out the users who retried through it.
+ * A failure here is ignored; the attempt then stays counted, as without a `release`.
+ */
+export async function releaseLoginAttempt(ctx: FlowContext, email: string, request: RequestContext, now: Date): Promise<void> {
+  if (!ctx.config.rateLimit.enabled || !ctx.rateLimiter.release) return;
+  await ctx.rateLimiter.release(loginKey(email, request), now).catch(() => {});
+}
+
 export async function clearLoginFailures(ctx: FlowContext, email: string, request: RequestContext): Promise<void> {
   if (ctx.config.rateLimit.enabled) await ctx.rateLimiter.reset(loginKey(email, request));
 }

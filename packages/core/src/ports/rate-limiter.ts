@@ -26,6 +26,12 @@ export interface RateLimiter {
   /** Forgets every hit on `key` (failed logins, after a successful one). */
   reset(key: string): Promise<void>;
   /**
+   * Takes back one hit of the current window (never below zero; nothing if the window has ended):
+   * for an attempt counted before work that a failing dependency then prevented, so an outage does
+   * not lock anyone out. Optional: a limiter without it keeps such hits.
+   */
+  release?(key: string, now: Date): Promise<void>;
+  /**
    * Optional housekeeping for limiters whose ended windows stay stored (SQL): deletes the windows
    * that ended at or before `now` and returns how many. Memory and Redis expire them on their own.
    */

@@ -57,5 +57,9 @@ export function createMemoryRateLimiter(): RateLimiter {
     async reset(key) {
       windows.delete(key);
     },
+    async release(key, now) {
+      const window = current(key, now.getTime());
+      if (window && window.count > 0) window.count -= 1;
+    },
   };
 }

@@ -81,5 +81,22 @@ export function describeRateLimiterWindowContract(subject: LimiterUnderTest): vo
       expect(await limiter.hit('k', THREE_A_MINUTE, at(1_000))).toEqual({ allowed: true, count: 1, retryAfterSeconds: 60 });
       await expect(limiter.reset('unknown')).resolves.toBeUndefined();
     });
+
+    it('takes back one hit on release, never below zero, and nothing once the window has ended', async () => {
+      const limiter = subject.limiter();
+      // Optional in the port; every limiter Gatehouse ships has it.
+      expect(limiter.release).toBeTypeOf('function');
+      await hitTimes(limiter, 'k', 3, at(0));
+      await limiter.release!('k', at(1_000));
+      expect((await limiter.peek('k', THREE_A_MINUTE, at(1_000))).count).toBe(2);
+      expect((await limiter.hit('k', THREE_A_MINUTE, at(1_000))).count).toBe(3);
+      for (let i = 0; i < 5; i++) await limiter.release!('k', at(2_000));
+      expect((await limiter.peek('k', THREE_A_MINUTE, at(2_000))).count).toBe(0);
+      await limiter.release!('unknown', at(2_000));
+      expect((await limiter.peek('unknown', THREE_A_MINUTE, at(2_000))).count).toBe(0);
+      // A release after the window ended leaves the next window's first hit at one.
+      await limiter.release!('k', at(WINDOW_MS + 1));
+      expect((await limiter.hit('k', THREE_A_MINUTE, at(WINDOW_MS + 1))).count).toBe(1);
+    });
   });
 }
