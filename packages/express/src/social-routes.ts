@@ -1,17 +1,16 @@
-import { AuthError, type Auth } from '@gatehousejs/core';
+import type { Auth } from '@gatehousejs/core';
 import {
   type ClientAddressInput,
-  assertFormMediaType,
   assertIdentityEncoding,
-  bodyError,
   markFormBody,
   parseFormBody,
   resolveClientAddress,
   type SocialRoute,
 } from '@gatehousejs/http';
-import type { Request, RequestHandler, Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import { publicRoute } from './guard.js';
 import { headerValue } from './header-value.js';
+import { formParsedBefore } from './parsed-before.js';
 import { readBodyBytes } from './read-body.js';
 
 /**
@@ -37,40 +36,6 @@ function formBody(limitBytes: number): RequestHandler {
       })
       .then(() => next(), next);
   });
-}
-
-/**
- * The form body of a request whose stream a parser before Gatehouse read, under the same rules:
- * bytes or a string are parsed as if read here; a value `express.urlencoded()` made is taken back
- * as parameters (repeated ones kept, so the callback still refuses them), 415 unless the request
- * was declared a form, 413 over the limit; nothing kept is a configuration error, never an empty body.
- */
-function formParsedBefore(req: Request, limitBytes: number): URLSearchParams {
-  const contentType = headerValue(req, 'content-type');
-  const parsed: unknown = req.body;
-  if (typeof parsed === 'string' || parsed instanceof Uint8Array) {
-    if (Buffer.byteLength(parsed) > limitBytes) throw bodyError('too-large');
-    return parseFormBody(contentType, parsed);
-  }
-  if (parsed === undefined || parsed === null || typeof parsed !== 'object') {
-    throw new AuthError(
-      'INVALID_CONFIG',
-      'The request body was read before Gatehouse, and req.body is empty: a middleware before the router consumed the stream without keeping the body. ' +
-        'Mount body parsers after the Gatehouse routers, or use express.urlencoded().',
-    );
-  }
-  if (Number(headerValue(req, 'content-length') ?? Number.NaN) === 0) return new URLSearchParams();
-  assertFormMediaType(contentType);
-  const parameters = new URLSearchParams();
-  for (const [name, value] of Object.entries(parsed)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      // `extended: true` nests `a[b]=c` into objects: no callback parameter looks like that.
-      if (typeof item !== 'string') throw new AuthError('VALIDATION_FAILED', `${name} is not a plain form parameter`);
-      parameters.append(name, item);
-    }
-  }
-  if (Buffer.byteLength(parameters.toString()) > limitBytes) throw bodyError('too-large');
-  return parameters;
 }
 
 /** Mounts social routes on a `secureRouter`; a form route (the form_post callback) gets the form reader. */
