@@ -2,7 +2,12 @@ import type { AuthStore } from '@gatehousejs/core';
 import { assertIdentityFree, createMemoryIdentityStore, linkIdentityNow } from './memory-identity-store.js';
 import { createMemoryOAuthStateStore } from './memory-oauth-state-store.js';
 import { consumeOneTimeTokenNow, createMemoryOneTimeTokenStore, revokeOneTimeTokensNow } from './memory-one-time-token-store.js';
-import { createMemoryRefreshTokenStore, revokeAllRefreshTokensNow } from './memory-refresh-token-store.js';
+import {
+  assertRefreshTokenNew,
+  createMemoryRefreshTokenStore,
+  revokeAllRefreshTokensNow,
+  saveRefreshTokenNow,
+} from './memory-refresh-token-store.js';
 import { createMemoryState } from './memory-state.js';
 import { bumpTokenVersionNow, changePasswordNow, createMemoryUserStore, createUserNow } from './memory-user-store.js';
 
@@ -33,6 +38,13 @@ export function createMemoryStore(): AuthStore {
       assertIdentityFree(state, identity);
       createUserNow(state, user);
       linkIdentityNow(state, identity);
+    },
+
+    async createUserWithRefreshToken(user, refreshToken) {
+      // The token's check before the user's write, in one synchronous step: all or nothing.
+      assertRefreshTokenNew(state, refreshToken.jti);
+      createUserNow(state, user);
+      saveRefreshTokenNow(state, refreshToken);
     },
 
     async completePasswordReset({ tokenHash, passwordHash, now }) {

@@ -1,4 +1,4 @@
-import type { RefreshTokenStore } from '@gatehousejs/core';
+import type { RefreshTokenRecord, RefreshTokenStore } from '@gatehousejs/core';
 import type { MemoryState, StoredRefreshToken } from './memory-state.js';
 
 function revokeWhere(state: MemoryState, matches: (token: StoredRefreshToken) => boolean, at: Date): void {
@@ -13,17 +13,30 @@ export function revokeAllRefreshTokensNow(state: MemoryState, userId: string, at
   revokeWhere(state, (token) => token.userId === userId, at);
 }
 
+/**
+ * Refuses a `jti` already stored, as a SQL primary key would. Only `createUserWithRefreshToken`
+ * checks it (all or nothing); `saveRefreshToken` replaces a row, which some tests use to tamper.
+ */
+export function assertRefreshTokenNew(state: MemoryState, jti: string): void {
+  if (state.refreshTokens.has(jti)) throw new Error('A refresh token with this jti is already stored.');
+}
+
+/** Stores a refresh token synchronously; shared with `createUserWithRefreshToken`. */
+export function saveRefreshTokenNow(state: MemoryState, token: RefreshTokenRecord): void {
+  state.refreshTokens.set(token.jti, {
+    ...token,
+    issuedAt: new Date(token.issuedAt.getTime()),
+    expiresAt: new Date(token.expiresAt.getTime()),
+    usedAt: null,
+    revokedAt: null,
+  });
+}
+
 /** Refresh-token rotation state; `consumeRefreshToken` checks and marks in one synchronous step. */
 export function createMemoryRefreshTokenStore(state: MemoryState): RefreshTokenStore {
   return {
     async saveRefreshToken(token) {
-      state.refreshTokens.set(token.jti, {
-        ...token,
-        issuedAt: new Date(token.issuedAt.getTime()),
-        expiresAt: new Date(token.expiresAt.getTime()),
-        usedAt: null,
-        revokedAt: null,
-      });
+      saveRefreshTokenNow(state, token);
     },
 
     async consumeRefreshToken(jti, userId, now) {

@@ -1,11 +1,12 @@
-import { isAuthError, type AuthStore } from '@gatehousejs/core';
-import { sql } from 'kysely';
+import { isAuthError, type AuthStore, type UserRecord } from '@gatehousejs/core';
+import { sql, type Transaction } from 'kysely';
+import type { GatehouseDatabase } from './schema/database-schema.js';
 import { createSqlIdentityStore, insertIdentityIn } from './sql-identity-store.js';
 import { createSqlOAuthStateStore } from './sql-oauth-state-store.js';
 import { toTakenError } from './unique-violation.js';
 import { createUndoOfUnconfirmedInserts } from './undo-unconfirmed-inserts.js';
 import { createSqlOneTimeTokenStore, consumeOneTimeTokenIn, revokeOneTimeTokensIn } from './sql-one-time-token-store.js';
-import { createSqlRefreshTokenStore, revokeAllRefreshTokensIn } from './sql-refresh-token-store.js';
+import { createSqlRefreshTokenStore, insertRefreshTokenIn, revokeAllRefreshTokensIn } from './sql-refresh-token-store.js';
 import type { SqlDatabase } from './sql-dialect.js';
 import { createSqlRateLimiter, type SqlRateLimiter } from './sql-rate-limiter.js';
 import { bumpTokenVersionIn, changePasswordIn, createSqlUserStore, insertUserIn } from './sql-user-store.js';
@@ -34,6 +35,18 @@ export interface SqlStore extends AuthStore, SqlDatabase {
 export function createSqlStore(options: SqlDatabase): SqlStore {
   const { db, dialect } = options;
   const undo = createUndoOfUnconfirmedInserts(db);
+  /** Inserts a user and what belongs to it in one transaction; a 503'd one is undone (see `undo`). */
+  const insertUserWith = async (user: UserRecord, alsoInsert: (trx: Transaction<GatehouseDatabase>) => Promise<void>) => {
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertUserIn(trx, user);
+        await alsoInsert(trx);
+      });
+    } catch (error) {
+      if (isAuthError(error) && error.code === 'DATABASE_UNAVAILABLE') undo.undoUser(user);
+      throw toTakenError(dialect, error) ?? error;
+    }
+  };
   return {
     db,
     dialect,
@@ -44,17 +57,9 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
     identities: createSqlIdentityStore({ db, dialect }),
     oauthStates: createSqlOAuthStateStore(db),
 
-    async createUserWithIdentity(user, identity) {
-      try {
-        await db.transaction().execute(async (trx) => {
-          await insertUserIn(trx, user);
-          await insertIdentityIn(trx, identity);
-        });
-      } catch (error) {
-        if (isAuthError(error) && error.code === 'DATABASE_UNAVAILABLE') undo.undoUser(user);
-        throw toTakenError(dialect, error) ?? error;
-      }
-    },
+    createUserWithIdentity: (user, identity) => insertUserWith(user, (trx) => insertIdentityIn(trx, identity)),
+
+    createUserWithRefreshToken: (user, refreshToken) => insertUserWith(user, (trx) => insertRefreshTokenIn(trx, refreshToken)),
 
     completePasswordReset({ tokenHash, passwordHash, now }) {
       // One transaction: if any step fails, the token stays unused and nothing else changes.

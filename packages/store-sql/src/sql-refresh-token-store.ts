@@ -1,4 +1,4 @@
-import type { RefreshTokenStore } from '@gatehousejs/core';
+import type { RefreshTokenRecord, RefreshTokenStore } from '@gatehousejs/core';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { fromEpochMillis, toEpochMillis } from './row-mapping.js';
@@ -18,23 +18,26 @@ export async function revokeAllRefreshTokensIn(db: Db, userId: string, at: Date)
     .execute();
 }
 
+/** Inserts a new refresh token row; shared with `createUserWithRefreshToken`'s transaction. */
+export async function insertRefreshTokenIn(db: Db, token: RefreshTokenRecord): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      jti: token.jti,
+      family_id: token.familyId,
+      user_id: token.userId,
+      issued_at: toEpochMillis(token.issuedAt),
+      expires_at: toEpochMillis(token.expiresAt),
+      used_at: null,
+      revoked_at: null,
+    })
+    .execute();
+}
+
 /** Refresh-token rotation state over Kysely. */
 export function createSqlRefreshTokenStore(db: Db): RefreshTokenStore {
   return {
-    async saveRefreshToken(token) {
-      await db
-        .insertInto('refresh_tokens')
-        .values({
-          jti: token.jti,
-          family_id: token.familyId,
-          user_id: token.userId,
-          issued_at: toEpochMillis(token.issuedAt),
-          expires_at: toEpochMillis(token.expiresAt),
-          used_at: null,
-          revoked_at: null,
-        })
-        .execute();
-    },
+    saveRefreshToken: (token) => insertRefreshTokenIn(db, token),
 
     async consumeRefreshToken(jti, userId, now) {
       if (!couldBeStored(jti) || !couldBeStored(userId)) return false;

@@ -12,6 +12,24 @@ const GIVE_UP_MS = 10 * 60_000;
  */
 const CONFIRM_AFTER_MS = 3_000;
 
+/**
+ * Deletes the user if nobody used it (unchanged since the insert, never logged in), then the refresh
+ * token its registration stored with it, once no user row holds that id.
+ */
+async function deleteUnusedUser(db: Kysely<GatehouseDatabase>, id: string, updatedAt: Date): Promise<void> {
+  await db
+    .deleteFrom('users')
+    .where('id', '=', id)
+    .where('updated_at', '=', toEpochMillis(updatedAt))
+    .where('last_login_at', 'is', null)
+    .execute();
+  await db
+    .deleteFrom('refresh_tokens')
+    .where('user_id', '=', id)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('users.id').where('users.id', '=', id))))
+    .execute();
+}
+
 export interface UndoOfUnconfirmedInserts {
   /** The user inserted by a registration answered 503: make sure it is gone once the database answers. */
   undoUser(user: { id: string; updatedAt: Date }): void;
@@ -45,21 +63,16 @@ export function createUndoOfUnconfirmedInserts(db: Kysely<GatehouseDatabase>): U
       const startedAt = Date.now();
       let firstDeleteAt: number | undefined;
       const attempt = () => {
-        db.deleteFrom('users')
-          .where('id', '=', id)
-          .where('updated_at', '=', toEpochMillis(updatedAt))
-          .where('last_login_at', 'is', null)
-          .execute()
-          .then(
-            () => {
-              const now = Date.now();
-              firstDeleteAt ??= now;
-              if (now - firstDeleteAt < CONFIRM_AFTER_MS) later(attempt, CONFIRM_AFTER_MS);
-            },
-            () => {
-              if (Date.now() - startedAt < GIVE_UP_MS) later(attempt, RETRY_MS);
-            },
-          );
+        deleteUnusedUser(db, id, updatedAt).then(
+          () => {
+            const now = Date.now();
+            firstDeleteAt ??= now;
+            if (now - firstDeleteAt < CONFIRM_AFTER_MS) later(attempt, CONFIRM_AFTER_MS);
+          },
+          () => {
+            if (Date.now() - startedAt < GIVE_UP_MS) later(attempt, RETRY_MS);
+          },
+        );
       };
       later(attempt, RETRY_MS);
     },

@@ -100,7 +100,7 @@ describe.skipIf(scratchSkipReason(server) !== undefined)('threat: a registration
     }
   });
 
-  it('a registration whose COMMIT outlived the timeout and committed at the server is undone once the database answers', async () => {
+  it('a registration whose COMMIT outlived the timeout and committed at the server is undone (account and refresh token) once the database answers', async () => {
     // A COMMIT the server completes after the client gave up, as a frozen server does on SIGCONT:
     // a deferred trigger makes every commit that inserted a user take a second.
     await sql`create or replace function slow_commit() returns trigger language plpgsql as $$ begin perform pg_sleep(1); return null; end $$`.execute(
@@ -111,13 +111,24 @@ describe.skipIf(scratchSkipReason(server) !== undefined)('threat: a registration
     );
     const store = await openSqlStore(scratch.url, { migrate: false, queryTimeoutMs: QUERY_TIMEOUT_MS, serverStatementTimeoutMs: 0 });
     try {
+      // As registration stores it: the account and its first refresh token in one transaction.
       const refused = aUser(`late-${randomUUID().slice(0, 8)}@example.test`);
-      await expect(store.users.createUser(refused)).rejects.toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      const session = {
+        jti: randomUUID(),
+        familyId: randomUUID(),
+        userId: refused.id,
+        issuedAt: refused.createdAt,
+        expiresAt: new Date(refused.createdAt.getTime() + 3_600_000),
+      };
+      await expect(store.createUserWithRefreshToken(refused, session)).rejects.toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
       // The server finishes that COMMIT anyway…
       await expect.poll(() => setup.users.findUserById(refused.id), { timeout: 3_000, interval: 100 }).not.toBeNull();
       await sql`drop trigger slow_commit on users`.execute(setup.db);
       // …and the store deletes the account nobody was told about (first try after 1 s, confirmed 3 s later).
       await expect.poll(() => setup.users.findUserById(refused.id), { timeout: 8_000, interval: 200 }).toBeNull();
+      // …with the refresh token nobody received.
+      const tokensOf = () => setup.db.selectFrom('refresh_tokens').select('jti').where('user_id', '=', refused.id).execute();
+      await expect.poll(tokensOf, { timeout: 2_000, interval: 100 }).toEqual([]);
     } finally {
       await sql`drop trigger if exists slow_commit on users`.execute(setup.db);
       await store.close();

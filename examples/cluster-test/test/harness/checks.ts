@@ -85,21 +85,13 @@ export async function recovery(
 
 /**
  * What the database holds against what the clients were told: every 201 must be stored, and
- * nothing else may be, except a registration that got no answer at all (its instance was killed)
- * and one that `outcomeUnknown` names (a 503 answered while the database was failing, which the
- * store could not always undo: see the caller).
+ * nothing else may be, except a registration that got no answer at all (its instance was killed).
  */
-export function ledgerProblems(
-  ledger: Ledger,
-  stored: string[],
-  when: (sentAt: number) => string = () => '',
-  outcomeUnknown: (refused: { status: number; sentAt: number }) => boolean = () => false,
-): string[] {
+export function ledgerProblems(ledger: Ledger, stored: string[], when: (sentAt: number) => string = () => ''): string[] {
   const inDatabase = new Set(stored);
   const missing = [...ledger.created].filter((email) => !inDatabase.has(email));
   const extra = stored.filter((email) => {
-    const refused = ledger.refused.get(email);
-    return !ledger.created.has(email) && !ledger.unanswered.has(email) && !(refused && outcomeUnknown(refused));
+    return !ledger.created.has(email) && !ledger.unanswered.has(email);
   });
   const problems: string[] = [];
   if (missing.length > 0) problems.push(`${missing.length} account(s) answered 201 are not in the database`);

@@ -1,36 +1,60 @@
+import type { RefreshTokenRecord } from '../ports/refresh-token-store.js';
 import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
 import type { TokenPair } from '../tokens/token-claims.js';
 import type { FlowContext } from './flow-context.js';
 
+type TokenOwner = Pick<UserRecord, 'id' | 'email' | 'roles' | 'isActive'> & Partial<Pick<UserRecord, 'tokenVersion'>>;
+
+/** A signed pair and the refresh token's record, which the caller stores before answering. */
+export interface SignedTokenPair {
+  pair: TokenPair;
+  refreshRecord: RefreshTokenRecord;
+}
+
 /**
- * Signs an access token and a refresh token for `user` and remembers the refresh token. A login
- * starts a new rotation family; a refresh passes the family of the token it rotates and the time
- * its session started. Both tokens carry the user's token version.
+ * Signs an access token and a refresh token for `user` without storing anything. A login starts a
+ * new rotation family; a refresh passes the family of the token it rotates and the time its session
+ * started. Both tokens carry the user's token version.
  */
-export async function issueTokenPair(
+export async function signTokenPair(
   ctx: FlowContext,
-  user: Pick<UserRecord, 'id' | 'email' | 'roles' | 'isActive'> & Partial<Pick<UserRecord, 'tokenVersion'>>,
+  user: TokenOwner,
   now: Date,
   familyId: string = randomUuid(ctx.random),
   /** When the session started (epoch seconds): a refresh passes its token's; a login starts one now. */
   sessionStartedAt: number = Math.floor(now.getTime() / 1000),
-): Promise<TokenPair> {
+): Promise<SignedTokenPair> {
   const jti = randomUuid(ctx.random);
   const refresh = await ctx.tokens.signRefreshToken(
     { userId: user.id, jti, familyId, tokenVersion: user.tokenVersion ?? 0, sessionStartedAt },
     now,
   );
-  await ctx.store.refreshTokens.saveRefreshToken({
-    jti,
-    familyId,
-    userId: user.id,
-    issuedAt: new Date(refresh.iat * 1000),
-    expiresAt: new Date(refresh.exp * 1000),
-  });
   // A role the store still holds but the app no longer configures stays out of the token, which
   // would otherwise be refused as claiming an unknown role.
   const roles = user.roles.filter(ctx.roles.isRole);
   const access = await ctx.tokens.signAccessToken({ ...user, roles }, now, familyId);
-  return { accessToken: access.token, refreshToken: refresh.token };
+  return {
+    pair: { accessToken: access.token, refreshToken: refresh.token },
+    refreshRecord: {
+      jti,
+      familyId,
+      userId: user.id,
+      issuedAt: new Date(refresh.iat * 1000),
+      expiresAt: new Date(refresh.exp * 1000),
+    },
+  };
+}
+
+/** Signs a token pair for `user` (see `signTokenPair`) and remembers the refresh token. */
+export async function issueTokenPair(
+  ctx: FlowContext,
+  user: TokenOwner,
+  now: Date,
+  familyId?: string,
+  sessionStartedAt?: number,
+): Promise<TokenPair> {
+  const { pair, refreshRecord } = await signTokenPair(ctx, user, now, familyId, sessionStartedAt);
+  await ctx.store.refreshTokens.saveRefreshToken(refreshRecord);
+  return pair;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AuthError } from '../errors/auth-error.js';
 import { PASSWORD, UUID_V4, createFlowHarness, expectAuthError, registerBody } from './flow-harness.test-helpers.js';
 
 describe('register', () => {
@@ -92,6 +93,21 @@ describe('register', () => {
       expiresAt: new Date(registeredAt.getTime() + 24 * 3600 * 1000),
     });
     expect(h.mailer.mails).toHaveLength(1);
+  });
+
+  it('leaves no account behind, and mails nothing, when its first session cannot be stored', async () => {
+    const h = createFlowHarness();
+    // The answer's refresh token fails to be stored (the database went away mid-registration): the
+    // account must not exist either, or the client that got a 503 would get 409 on its retry.
+    const databaseGone = async () => {
+      throw new AuthError('DATABASE_UNAVAILABLE');
+    };
+    h.store.refreshTokens.saveRefreshToken = databaseGone;
+    h.store.createUserWithRefreshToken = databaseGone;
+    await expectAuthError(h.register({ email: 'half@example.com' }), 'DATABASE_UNAVAILABLE');
+    expect(await h.store.users.findUserByEmail('half@example.com')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(h.mailer.mails).toEqual([]);
   });
 
   it('still succeeds when the confirmation mail cannot be sent, and reports the failure', async () => {

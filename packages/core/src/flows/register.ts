@@ -6,7 +6,7 @@ import type { TokenPair } from '../tokens/token-claims.js';
 import { parseInput, registerInput, type RegisterInput } from '../validation/input-schemas.js';
 import { assertPasswordAcceptable } from '../validation/password-policy.js';
 import { runInBackground, type FlowContext } from './flow-context.js';
-import { issueTokenPair } from './issue-token-pair.js';
+import { signTokenPair } from './issue-token-pair.js';
 import { enforceClientLimit, mayMail } from './rate-limits.js';
 import { maskEmail, type RequestContext } from './request-context.js';
 import { toPublicUser, type PublicUser } from './user-views.js';
@@ -54,8 +54,18 @@ async function tellOwnerOfTakenAddress(ctx: FlowContext, email: string, now: Dat
 export async function register(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<RegisterResult<string>> {
   const now = ctx.clock.now();
   await enforceClientLimit(ctx, request, now);
-  const user = await createAccount(ctx, parseInput(registerInput, body), now);
-  return finishRegistration(ctx, user, now, request);
+  const user = await newAccount(ctx, parseInput(registerInput, body), now);
+  const { pair, refreshRecord } = await signTokenPair(ctx, user, now);
+  // The account and the session its answer hands out are stored in one step: a failure after a
+  // separate insert would answer 503 for an account that exists, and a retry would get 409.
+  await ctx.store.createUserWithRefreshToken(user, refreshRecord);
+  ctx.emit({ type: 'registered', at: now, userId: user.id, email: maskEmail(user.email), clientAddress: request.clientAddress });
+  mailConfirmation(ctx, user, now);
+  return {
+    user: toPublicUser(user),
+    ...pair,
+    message: 'Registration successful. Please check your e-mail to confirm your address.',
+  };
 }
 
 /**
@@ -92,12 +102,6 @@ export async function registerConcealed(ctx: FlowContext, body: unknown, request
 
 const usernameTaken = () => new AuthError('USERNAME_TAKEN', 'This username is already taken.');
 
-async function createAccount(ctx: FlowContext, input: RegisterInput, now: Date): Promise<RegisteredUser> {
-  const user = await newAccount(ctx, input, now);
-  await ctx.store.users.createUser(user);
-  return user;
-}
-
 /** The account a valid registration body describes, with its password hashed; not stored yet. */
 async function newAccount(ctx: FlowContext, input: RegisterInput, now: Date): Promise<RegisteredUser> {
   if (input.password !== input.confirmPassword) {
@@ -121,19 +125,4 @@ async function newAccount(ctx: FlowContext, input: RegisterInput, now: Date): Pr
     tokenVersion: 0,
   };
   return user;
-}
-
-async function finishRegistration(
-  ctx: FlowContext,
-  user: RegisteredUser,
-  now: Date,
-  request: RequestContext,
-): Promise<RegisterResult<string>> {
-  ctx.emit({ type: 'registered', at: now, userId: user.id, email: maskEmail(user.email), clientAddress: request.clientAddress });
-  mailConfirmation(ctx, user, now);
-  return {
-    user: toPublicUser(user),
-    ...(await issueTokenPair(ctx, user, now)),
-    message: 'Registration successful. Please check your e-mail to confirm your address.',
-  };
 }

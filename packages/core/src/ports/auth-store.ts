@@ -1,7 +1,7 @@
 import type { IdentityRecord, IdentityStore } from './identity-store.js';
 import type { OAuthStateStore } from './oauth-state-store.js';
 import type { OneTimeTokenStore } from './one-time-token-store.js';
-import type { RefreshTokenStore } from './refresh-token-store.js';
+import type { RefreshTokenRecord, RefreshTokenStore } from './refresh-token-store.js';
 import type { UserRecord, UserStore } from './user-store.js';
 
 export interface PasswordResetInput {
@@ -28,6 +28,13 @@ export interface AuthStore {
    * the same identity cannot leave an account without its identity.
    */
   createUserWithIdentity(user: UserRecord, identity: IdentityRecord): Promise<void>;
+  /**
+   * In one transaction: create the user (as `createUser`) and save its first refresh token (as
+   * `saveRefreshToken`). Rejects like either and then leaves nothing behind: a registration whose
+   * answer failed after the insert would otherwise leave an account its owner was told was not
+   * made, and whose address then answers `EMAIL_TAKEN`.
+   */
+  createUserWithRefreshToken(user: UserRecord, refreshToken: RefreshTokenRecord): Promise<void>;
   /**
    * In one transaction: consume the password-reset token (as `consumeOneTimeToken`), set the new
    * password (as `changePassword`), void the user's other reset tokens, revoke every refresh token

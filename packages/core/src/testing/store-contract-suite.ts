@@ -7,6 +7,7 @@ import { describeOAuthStateStoreContract } from './store-contract/oauth-state-st
 import { describeOneTimeTokenStoreContract } from './store-contract/one-time-token-store-contract.js';
 import { describePasswordResetContract } from './store-contract/password-reset-contract.js';
 import { describeRefreshTokenStoreContract } from './store-contract/refresh-token-store-contract.js';
+import { describeRegistrationContract } from './store-contract/registration-contract.js';
 import type { StoreUnderTest } from './store-contract/store-fixtures.js';
 import { describeRoleChangeContract } from './store-contract/role-change-contract.js';
 import { describeTokenVersionContract } from './store-contract/token-version-contract.js';
@@ -78,6 +79,7 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
     describeRefreshTokenStoreContract(subject);
     describeOneTimeTokenStoreContract(subject);
     describePasswordResetContract(subject);
+    describeRegistrationContract(subject);
     describeIdentityStoreContract(subject);
     describeOAuthStateStoreContract(subject);
     describeAccountWithoutEmailContract(subject);
