@@ -10,6 +10,12 @@ export const SOAK_SECONDS = Number(process.env.GATEHOUSE_CLUSTER_SOAK_SECONDS ??
 const RSS_EVERY_MS = 2000;
 /** RSS samples before this (a third of the soak, at least 10 s) are start-up, JIT and heap sizing, not a trend. */
 const WARM_UP_MS = Math.max(10_000, (SOAK_SECONDS * 1000) / 3);
+/**
+ * Nor are those of a process younger than this: the faults restart two instances about half a minute
+ * before the soak, and a young process's heap grows under load for a minute or more (a restarted
+ * instance rose 91 MiB/min over the soak's last 40 s on a busy machine, where the older ones stayed flat).
+ */
+const PROCESS_WARM_UP_MS = 60_000;
 
 /** Mixed traffic on a healthy cluster: nothing but the contract's answers, and no memory trend (`rssTrend`). */
 export function soak(context: () => LoadContext): void {
@@ -26,6 +32,7 @@ export function soak(context: () => LoadContext): void {
         const at = performance.now() - started;
         if (at < WARM_UP_MS) continue;
         for (const [i, instance] of cluster.instances.entries()) {
+          if (instance.age() < PROCESS_WARM_UP_MS) continue;
           const mib = instance.rss();
           if (mib !== undefined) rss[i]!.push([at, mib]);
         }
@@ -39,7 +46,7 @@ export function soak(context: () => LoadContext): void {
             .map((instance, i) => {
               const series = rss[i]!;
               const trend = trends[i]!;
-              return `  instance ${i} (${instance.framework}) RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)}; later half ${trend.laterMibPerMinute.toFixed(1)} MiB/min)`;
+              return `  instance ${i} (${instance.framework}, ${Math.round(instance.age() / 1000)} s old) RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)}; later half ${trend.laterMibPerMinute.toFixed(1)} MiB/min)`;
             })
             .join('\n'),
       );

@@ -24,6 +24,8 @@ export interface ServerInstance {
   /** Exits we did not cause (a crash), with their log tail. */
   deaths(): Exit[];
   rss(): number | undefined;
+  /** How long the current process has run, in ms (0 before the first start). */
+  age(): number;
   waitForExit(ms: number): Promise<Exit | undefined>;
 }
 
@@ -42,6 +44,7 @@ export function createServerInstance(
 ): ServerInstance {
   const logFile = join(dir, `instance-${index}-${framework}.log`);
   let child: Child | undefined;
+  let startedAt: number | undefined;
   let meant = false;
   const deaths: Exit[] = [];
   const instance: ServerInstance = {
@@ -60,6 +63,7 @@ export function createServerInstance(
         env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, PORT: String(port), HOST: '127.0.0.1' },
       });
       child = current;
+      startedAt = performance.now();
       void current.ended.then((exit) => {
         if (!meant && child === current) deaths.push(exit);
       });
@@ -73,6 +77,7 @@ export function createServerInstance(
     },
     deaths: () => [...deaths],
     rss: () => (child && child.exit() === undefined ? rssMiB(child.pid) : undefined),
+    age: () => (startedAt === undefined ? 0 : performance.now() - startedAt),
     waitForExit: (ms) => (child ? endedWithin(child, ms) : Promise.resolve(undefined)),
   };
   return instance;
