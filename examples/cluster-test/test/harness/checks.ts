@@ -129,23 +129,37 @@ export const RSS_TREND_MIN_R2 = 0.7;
 /**
  * A least-squares line through RSS samples taken after warm-up (`samples`: [ms, MiB]): its slope in
  * MiB per minute and R². A leak is a slope above `RSS_LEAK_MIB_PER_MINUTE` that the line explains
- * (R² ≥ `RSS_TREND_MIN_R2`); the garbage collector's saw-tooth moves RSS by a few MiB either way
- * without a trend, so it has a low R². The CI minute catches a leak of more than 20 MiB a minute (at
- * the soak's ~33 requests/s an instance, about 10 KiB a request); a longer soak
+ * (R² ≥ `RSS_TREND_MIN_R2`) and that both halves of the series show on their own: a leak rises
+ * steadily, while the garbage collector's saw-tooth moves RSS by a few MiB either way (a low R²)
+ * and a heap or allocator step (V8 sizing its heap, glibc keeping a hash's 19 MiB in a worker
+ * thread's arena) rises once and stays, in one half only. The CI minute catches a leak of more than
+ * 20 MiB a minute (at the soak's ~33 requests/s an instance, about 10 KiB a request); a longer soak
  * (GATEHOUSE_CLUSTER_SOAK_SECONDS) prints a tighter slope for smaller ones.
  */
 export function rssTrend(samples: ReadonlyArray<readonly [ms: number, mib: number]>): {
   mibPerMinute: number;
   r2: number;
-  /** The slope of the later half alone: a leak keeps rising to the end, a heap step levels off. */
+  /** The slopes of each half alone: a leak rises in both, a step in one. */
+  earlierMibPerMinute: number;
   laterMibPerMinute: number;
   leaking: boolean;
 } {
   const whole = fitLine(samples);
-  const later = fitLine(samples.slice(Math.floor(samples.length / 2)));
+  const middle = Math.floor(samples.length / 2);
+  const earlier = fitLine(samples.slice(0, middle));
+  const later = fitLine(samples.slice(middle));
   const leaking =
-    whole.mibPerMinute > RSS_LEAK_MIB_PER_MINUTE && whole.r2 >= RSS_TREND_MIN_R2 && later.mibPerMinute > RSS_LEAK_MIB_PER_MINUTE;
-  return { mibPerMinute: whole.mibPerMinute, r2: whole.r2, laterMibPerMinute: later.mibPerMinute, leaking };
+    whole.mibPerMinute > RSS_LEAK_MIB_PER_MINUTE &&
+    whole.r2 >= RSS_TREND_MIN_R2 &&
+    earlier.mibPerMinute > RSS_LEAK_MIB_PER_MINUTE &&
+    later.mibPerMinute > RSS_LEAK_MIB_PER_MINUTE;
+  return {
+    mibPerMinute: whole.mibPerMinute,
+    r2: whole.r2,
+    earlierMibPerMinute: earlier.mibPerMinute,
+    laterMibPerMinute: later.mibPerMinute,
+    leaking,
+  };
 }
 
 /** Least-squares line through (ms, MiB) samples: its slope per minute and R². */

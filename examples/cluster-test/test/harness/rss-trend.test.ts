@@ -31,4 +31,20 @@ describe("rssTrend: the soak's memory check", () => {
     expect(trend.laterMibPerMinute).toBeLessThan(RSS_LEAK_MIB_PER_MINUTE);
     expect(trend.leaking).toBe(false);
   });
+
+  it('does not call a late step a leak: flat, then one rise at the end (seen in a soak on a busy machine)', () => {
+    const seen = [272, 272, 272, 272, 272, 273, 273, 273, 273, 273, 273, 273, 273, 275, 283, 293, 297, 312, 314, 322, 325];
+    const trend = rssTrend(seen.map((mib, i) => [20_000 + i * 2000, mib] as const));
+    expect(trend.laterMibPerMinute).toBeGreaterThan(RSS_LEAK_MIB_PER_MINUTE);
+    expect(trend.earlierMibPerMinute).toBeLessThan(RSS_LEAK_MIB_PER_MINUTE);
+    expect(trend.leaking).toBe(false);
+  });
+
+  it('does not call a step in the middle a leak, though the line explains it well (same run)', () => {
+    const seen = [190, 190, 190, 191, 191, 191, 191, 191, 199, 206, 212, 215, 211, 211, 211, 211, 211];
+    const trend = rssTrend(seen.map((mib, i) => [20_000 + i * 2000, mib] as const));
+    expect(trend.mibPerMinute).toBeGreaterThan(RSS_LEAK_MIB_PER_MINUTE);
+    expect(trend.r2).toBeGreaterThan(0.7);
+    expect(trend.leaking).toBe(false);
+  });
 });
