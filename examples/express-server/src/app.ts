@@ -1,8 +1,8 @@
 import type { AppParts } from '@gatehousejs/example-server-kit';
 import { examplePages, handleApiDocs, handleDemoApp, handleResetPasswordPage } from '@gatehousejs/example-server-kit';
-import { authRouter, cors, errorHandler, normalizePath, notFound, securityHeaders, userRouter } from '@gatehousejs/express';
+import { authRouter, errorHandler, normalizePath, notFound, userRouter } from '@gatehousejs/express';
 import express, { type Express } from 'express';
-import { chooseRequestId, errorLog, runWithRequestId } from '@gatehousejs/example-server-kit';
+import { errorLog } from '@gatehousejs/example-server-kit';
 import { mailhogRouter } from './dev-mail/mailhog-router.js';
 import { sendPage, toPageRequest } from './page-glue.js';
 import { resourceRoutes } from './routes/resource-routes.js';
@@ -15,16 +15,10 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
   // Mount paths match exactly too, like the routes of secureRouter and like Hono: no `/API/...`.
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
-  // Every log line written while a request runs carries its id; the client sees it as X-Request-Id.
-  app.use((req, res, next) => {
-    const requestId = chooseRequestId(req.get('x-request-id'));
-    res.set('X-Request-Id', requestId);
-    runWithRequestId(requestId, next);
-  });
+  // The request id, the security headers and CORS are set on Node's response before Express runs
+  // (the kit's `withExampleHeaders`): one implementation for both examples.
   // `/api/v1/%68ealth` is `/api/v1/health` (RFC 3986), as Hono routes it.
   app.use(normalizePath());
-
-  app.use('/api', securityHeaders(), cors(http.corsOrigins));
   // The OpenAPI document and its Swagger UI page, public, before the guarded routers.
   app.use((req, res, next) => {
     const page = handleApiDocs(toPageRequest(req));

@@ -1,14 +1,12 @@
 import {
-  chooseRequestId,
   errorLog,
   examplePages,
   handleApiDocs,
-  runWithRequestId,
   handleDemoApp,
   handleResetPasswordPage,
   type AppParts,
 } from '@gatehousejs/example-server-kit';
-import { authRoutes, cors, errorHandler, jsonResponse, notFound, securityHeaders, userRoutes } from '@gatehousejs/hono';
+import { authRoutes, errorHandler, jsonResponse, notFound, userRoutes } from '@gatehousejs/hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { mailViewerRoutes } from './dev-mail/mail-viewer-routes.js';
@@ -17,15 +15,9 @@ import { resourceRoutes } from './routes/resource-routes.js';
 
 /** The Hono app of the example (on Node): the library's auth and user routes, its own resource routes, pages, one error handler. */
 export function createApp({ auth, log, mailViewer, http, readiness }: AppParts): Hono {
+  // The request id, the security headers and CORS are set on Node's response before Hono runs
+  // (the kit's `withExampleHeaders`): one implementation for both examples, and no middleware here.
   const app = new Hono();
-  // Every log line written while a request runs carries its id; the client sees it as X-Request-Id.
-  app.use(async (c, next) => {
-    const requestId = chooseRequestId(c.req.header('x-request-id'));
-    c.header('X-Request-Id', requestId);
-    await runWithRequestId(requestId, next);
-  });
-
-  app.use('/api/*', securityHeaders(), cors(http.corsOrigins));
   // The OpenAPI document and its Swagger UI page, public, before the guarded routes.
   app.on(['GET', 'HEAD'], ['/api/v1/openapi.json', '/docs', '/docs/*'], (c) => {
     const page = handleApiDocs(toPageRequest(c));

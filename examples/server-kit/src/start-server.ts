@@ -10,6 +10,7 @@ import { openStore } from './open-store.js';
 import { listenFailure } from './start-up-failure.js';
 import { createDraining } from './graceful-shutdown.js';
 import { createReadiness, type DependencyCheck, type Readiness } from './readiness.js';
+import { withExampleHeaders } from './response-headers.js';
 
 export interface RunningServer {
   /** Base URL the server listens on, e.g. `http://127.0.0.1:3000`. */
@@ -86,8 +87,11 @@ export interface AppParts {
   log: Logger;
   /** Serve the development mail viewer at /mailhog from this catcher, when set. */
   mailViewer: MailSetup['viewerCatcher'];
-  /** Reverse proxies trusted for X-Forwarded-For (by address, or a hop count), and browser origins allowed by CORS. */
-  http: Pick<ServerSettings, 'trustedProxyHops' | 'corsOrigins'> & { trustedProxies: string[] };
+  /**
+   * Reverse proxies trusted for X-Forwarded-For (by address, or a hop count). The request id,
+   * security headers and CORS are set below the app, once for every framework (`withExampleHeaders`).
+   */
+  http: Pick<ServerSettings, 'trustedProxyHops'> & { trustedProxies: string[] };
   /** `GET /api/v1/health/ready`: the configured dependencies answer (200) or not (503). */
   readiness: Readiness;
 }
@@ -172,9 +176,9 @@ export async function startServer(
     const http = {
       trustedProxyHops: settings.trustedProxyHops,
       trustedProxies: operations.trustedProxies,
-      corsOrigins: settings.corsOrigins,
     };
-    const draining = createDraining(createListener({ auth, log, mailViewer: mail.viewerCatcher, http, readiness }));
+    const app = createListener({ auth, log, mailViewer: mail.viewerCatcher, http, readiness });
+    const draining = createDraining(withExampleHeaders(app, settings.corsOrigins));
     const server = createServer(originFormOnly(draining.listener));
     // A slow client must not hold a connection forever.
     server.requestTimeout = 30_000;

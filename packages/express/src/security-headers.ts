@@ -1,10 +1,10 @@
+import { API_SECURITY_HEADERS } from '@gatehousejs/http';
 import type { RequestHandler } from 'express';
 
-/** Auth responses carry tokens: never let a cache keep them; never let a browser sniff types. */
+/** Auth responses carry tokens: never let a cache keep them; never let a browser sniff types (`API_SECURITY_HEADERS`). */
 export function securityHeaders(): RequestHandler {
   return (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    res.set('X-Content-Type-Options', 'nosniff');
+    for (const name in API_SECURITY_HEADERS) res.setHeader(name, API_SECURITY_HEADERS[name]!);
     next();
   };
 }

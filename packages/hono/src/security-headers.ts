@@ -1,7 +1,6 @@
+import { API_SECURITY_HEADERS } from '@gatehousejs/http';
 import type { MiddlewareHandler } from 'hono';
 import { withResponseHeaders } from './response-headers.js';
-
-const SECURITY_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } as const;
 
 /**
  * Auth responses carry tokens: never let a cache keep them; never let a browser sniff types.
@@ -13,5 +12,5 @@ const SECURITY_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options'
  * app.use('/api/*', securityHeaders());
  */
 export function securityHeaders(): MiddlewareHandler {
-  return (c, next) => withResponseHeaders(c, next, SECURITY_HEADERS);
+  return (c, next) => withResponseHeaders(c, next, API_SECURITY_HEADERS);
 }

@@ -43,6 +43,7 @@ export { parseTrustedProxies } from './trusted-proxies.js';
 export type { TrustedProxies } from './trusted-proxies.js';
 export type { ClientAddressInput } from './client-address.js';
 export { decideCors } from './cors.js';
+export { API_SECURITY_HEADERS } from './security-headers.js';
 export type { CorsRequest, CorsAnswer } from './cors.js';
 export { createResetPasswordPage } from './reset-password-page/reset-password-page.js';
 export type { ResetPasswordPage, ResetPasswordPageOptions, PageAnswer } from './reset-password-page/reset-password-page.js';

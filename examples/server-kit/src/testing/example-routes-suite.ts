@@ -123,6 +123,33 @@ export function describeExampleRoutes(name: string, createListener: CreateListen
       expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
       const other = await call('GET', '/api/v1/health', { headers: { origin: 'https://evil.example' } });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      const preflight = await call('OPTIONS', '/api/v1/users/me', {
+        headers: { origin: ALLOWED_ORIGIN, 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+      expect(preflight.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('marks every API answer no-store and nosniff, errors and 404s included, and leaves other paths to their routes', async () => {
+      for (const [method, path, status] of [
+        ['GET', '/api/v1/health', 200],
+        ['GET', '/api/v1/users/me', 401],
+        ['GET', '/api/v1/nope', 404],
+        ['GET', '/%61pi/v1/health', 200],
+      ] as const) {
+        const answer = await call(method, path);
+        expect([path, answer.status]).toEqual([path, status]);
+        expect([path, answer.headers.get('cache-control'), answer.headers.get('x-content-type-options')]).toEqual([
+          path,
+          'no-store',
+          'nosniff',
+        ]);
+      }
+      const document = await call('GET', '/api/v1/openapi.json');
+      expect(document.headers.get('cache-control')).toBe('no-cache');
+      expect((await server.request('/nope', {})).headers.get('cache-control')).toBeNull();
     });
   });
 }

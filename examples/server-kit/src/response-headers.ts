@@ -1,0 +1,68 @@
+import type { IncomingMessage, RequestListener } from 'node:http';
+import { API_SECURITY_HEADERS, decideCors, readRawHeader } from '@gatehousejs/http';
+import { chooseRequestId, runWithRequestId } from './request-id.js';
+
+/**
+ * Whether a request target (origin form, `/path?query`) is under `/api`, as the frameworks route
+ * it: case-sensitive, and with percent-escapes decoded (`/%61pi/v1/health` is `/api/v1/health` to
+ * Hono and to the Express example's `normalizePath()`).
+ */
+export function isApiPath(target: string): boolean {
+  if (target.startsWith('/api')) {
+    const next = target.charCodeAt(4);
+    // `/api`, `/api/…`, `/api?…`, but not `/apis`.
+    if (Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */) return true;
+  }
+  const query = target.indexOf('?');
+  const path = query < 0 ? target : target.slice(0, query);
+  if (!path.includes('%')) return false;
+  try {
+    const decoded = decodeURI(path);
+    return decoded === '/api' || decoded.startsWith('/api/');
+  } catch {
+    // A malformed escape names no route: the app answers it (400), with the headers of a non-API path.
+    return false;
+  }
+}
+
+const header = (req: IncomingMessage, name: string) => readRawHeader(req.rawHeaders, name);
+
+/**
+ * What every answer of the example carries, set once on Node's response before the framework
+ * sees the request, so both adapters share one implementation and neither pays for a middleware
+ * of its own (on Hono, each middleware cost 10–20 µs of CPU an answer):
+ *
+ * - `X-Request-Id` on every answer: the proxy's own when it is a plain id, else a new UUID
+ *   (`chooseRequestId`); the rest of the request runs with it, so each log line carries it.
+ * - Under `/api`: `API_SECURITY_HEADERS` (`Cache-Control: no-store`, `nosniff`) and CORS for the
+ *   listed origins (`decideCors`: exact matches, no credentials); a preflight from a listed origin
+ *   is answered 204 here.
+ *
+ * Headers set with `setHeader` are merged into the framework's own `writeHead` (Express sets its
+ * headers the same way; @hono/node-server passes the `Response`'s headers to `writeHead`), and a
+ * header the route sets itself wins, as it did on Express: the OpenAPI document keeps its
+ * `Cache-Control: no-cache`.
+ */
+export function withExampleHeaders(listener: RequestListener, corsOrigins: readonly string[]): RequestListener {
+  return (req, res) => {
+    const requestId = chooseRequestId(header(req, 'x-request-id'));
+    res.setHeader('X-Request-Id', requestId);
+    if (isApiPath(req.url ?? '/')) {
+      for (const name in API_SECURITY_HEADERS) res.setHeader(name, API_SECURITY_HEADERS[name]!);
+      // Same-origin requests (no Origin) are most of the traffic: nothing more to read.
+      const origin = header(req, 'origin');
+      const cors =
+        origin === undefined
+          ? undefined
+          : decideCors({ method: req.method ?? 'GET', origin, requestMethod: header(req, 'access-control-request-method') }, corsOrigins);
+      if (cors) {
+        for (const name in cors.headers) res.setHeader(name, cors.headers[name]!);
+        if (cors.preflight) {
+          res.writeHead(204).end();
+          return;
+        }
+      }
+    }
+    runWithRequestId(requestId, () => listener(req, res));
+  };
+}
