@@ -14,6 +14,12 @@ export interface ClientModules {
   missing: string | undefined;
 }
 
+/**
+ * The build's `//# sourceMappingURL=x.js.map` would send a browser's developer tools after a map the
+ * page does not serve (a 404 in every console); the modules are small and readable without one.
+ */
+const withoutSourceMapComment = (source: string) => source.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+
 function loadClientModules(): ClientModules {
   let folder: string;
   try {
@@ -26,7 +32,7 @@ function loadClientModules(): ClientModules {
   }
   const modules = new Map<string, string>();
   for (const name of readdirSync(folder)) {
-    if (name.endsWith('.js')) modules.set(name, readFileSync(`${folder}/${name}`, 'utf8'));
+    if (name.endsWith('.js')) modules.set(name, withoutSourceMapComment(readFileSync(`${folder}/${name}`, 'utf8')));
   }
   // Names are looked up in the folder's listing, never joined into a path: `../` finds nothing.
   return { find: (name) => modules.get(name), missing: undefined };

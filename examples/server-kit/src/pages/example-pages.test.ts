@@ -40,6 +40,8 @@ describe('handleDemoApp', () => {
       const module = handleDemoApp(get(`/assets/client/${name}`));
       expect(module?.status, `/assets/client/${name}`).toBe(200);
       expect(module?.headers).toMatchObject({ 'Content-Type': 'text/javascript; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+      // The maps are not served, so no module may point a browser at one (a 404 in the console).
+      expect(module!.body).not.toContain('sourceMappingURL');
       // A browser resolves only relative specifiers here: no bare package name may be imported.
       for (const [, specifier] of module!.body.matchAll(/(?:from|import)\s*'([^']+)'/g)) {
         expect(specifier).toMatch(/^\.\/[\w.-]+\.js$/);
