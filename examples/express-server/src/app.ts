@@ -1,11 +1,14 @@
 import type { AppParts } from '@gatehousejs/example-server-kit';
 import { examplePages, handleApiDocs, handleDemoApp, handleResetPasswordPage } from '@gatehousejs/example-server-kit';
 import { authRouter, errorHandler, normalizePath, notFound, userRouter } from '@gatehousejs/express';
-import express, { type Express } from 'express';
-import { errorLog } from '@gatehousejs/example-server-kit';
+import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
+import { errorLog, requestIdOf } from '@gatehousejs/example-server-kit';
 import { mailhogRouter } from './dev-mail/mailhog-router.js';
 import { sendPage, toPageRequest } from './page-glue.js';
 import { resourceRoutes } from './routes/resource-routes.js';
+
+/** The id set on Node's response below Express (the kit's `withExampleHeaders`), for the audit events and the error log. */
+const requestId = (req: Request) => (req.res ? requestIdOf(req.res) : undefined);
 
 /** The Express app of the example: the library's auth and user routes, its own resource routes, pages, one error handler. */
 export function createApp({ auth, log, mailViewer, http, readiness }: AppParts): Express {
@@ -25,7 +28,7 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
     if (page) sendPage(res, page);
     else next();
   });
-  const proxies = { trustedProxies: http.trustedProxies, trustedProxyHops: http.trustedProxyHops };
+  const proxies = { trustedProxies: http.trustedProxies, trustedProxyHops: http.trustedProxyHops, requestId };
   // Readiness for a load balancer: public, and nothing in it but dependency names and ok/unavailable.
   app.get('/api/v1/health/ready', async (_req, res) => {
     const { status, body, headers } = await readiness.check();
@@ -43,6 +46,7 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
   if (mailViewer) app.use('/mailhog', mailhogRouter(mailViewer));
 
   app.use(notFound());
-  app.use(errorHandler(errorLog(log)));
+  const handleError: ErrorRequestHandler = (error, req, res, next) => errorHandler(errorLog(log, requestId(req)))(error, req, res, next);
+  app.use(handleError);
   return app;
 }

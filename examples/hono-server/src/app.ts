@@ -4,14 +4,19 @@ import {
   handleApiDocs,
   handleDemoApp,
   handleResetPasswordPage,
+  requestIdOf,
   type AppParts,
 } from '@gatehousejs/example-server-kit';
 import { authRoutes, errorHandler, jsonResponse, notFound, userRoutes } from '@gatehousejs/hono';
+import type { HttpBindings } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { mailViewerRoutes } from './dev-mail/mail-viewer-routes.js';
 import { sendPage, toPageRequest } from './page-glue.js';
 import { resourceRoutes } from './routes/resource-routes.js';
+
+/** The id set on Node's response below Hono (the kit's `withExampleHeaders`), for the audit events and the error log. */
+const requestId = (c: Context) => requestIdOf((c.env as HttpBindings).outgoing);
 
 /** The Hono app of the example (on Node): the library's auth and user routes, its own resource routes, pages, one error handler. */
 export function createApp({ auth, log, mailViewer, http, readiness }: AppParts): Hono {
@@ -23,7 +28,7 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
     const page = handleApiDocs(toPageRequest(c));
     return page ? sendPage(c, page) : c.notFound();
   });
-  const proxies = { getConnInfo, trustedProxies: http.trustedProxies, trustedProxyHops: http.trustedProxyHops };
+  const proxies = { getConnInfo, trustedProxies: http.trustedProxies, trustedProxyHops: http.trustedProxyHops, requestId };
   // Readiness for a load balancer: public, and nothing in it but dependency names and ok/unavailable.
   app.get('/api/v1/health/ready', async (c) => {
     const { status, body, headers } = await readiness.check();
@@ -42,6 +47,6 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
   });
 
   app.notFound(notFound());
-  app.onError(errorHandler(errorLog(log)));
+  app.onError((error, c) => errorHandler(errorLog(log, requestId(c)))(error, c));
   return app;
 }

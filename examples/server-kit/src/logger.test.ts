@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.js';
-import { chooseRequestId, runWithRequestId } from './request-id.js';
+import { AuthError } from '@gatehousejs/core';
+import { createLogger, errorLog } from './logger.js';
+import { chooseRequestId } from './request-id.js';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -34,15 +35,17 @@ describe('the example logger (pino)', () => {
     expect(lines[0]).toMatchObject({ body: { email: 'a***@example.com' }, req: { headers: { accept: 'application/json' } } });
   });
 
-  it('puts the request id on every line written while that request runs, and on none outside it', async () => {
+  it("puts the request's id on the error log's lines when it is given, and none otherwise", () => {
     const { lines, log } = capture();
-    await runWithRequestId('req-1', async () => {
-      log.info('first');
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      log.error('after an await');
-    });
-    log.info('outside');
-    expect(lines.map((l) => l.requestId)).toEqual(['req-1', 'req-1', undefined]);
+    const logFor = (requestId?: string) => errorLog(log, requestId) as { unexpected(e: unknown): void; unavailable(e: AuthError): void };
+    logFor('req-1').unexpected(new Error('boom'));
+    logFor('req-2').unavailable(new AuthError('DATABASE_UNAVAILABLE'));
+    logFor().unexpected(new Error('outside'));
+    expect(lines.map((l) => [l.message, l.requestId])).toEqual([
+      ['unexpected error', 'req-1'],
+      ['database unavailable', 'req-2'],
+      ['unexpected error', undefined],
+    ]);
   });
 
   it('keeps a plain X-Request-Id from a proxy and replaces anything else with a UUID', () => {

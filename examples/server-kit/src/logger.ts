@@ -1,7 +1,6 @@
 import type { AuthError } from '@gatehousejs/core';
 import type { ErrorLog } from '@gatehousejs/http';
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
-import { currentRequestId } from './request-id.js';
 
 /** Structured one-line JSON logs. Callers pass no secrets, tokens or full e-mail addresses. */
 export interface Logger {
@@ -30,8 +29,9 @@ export const REDACTED_FIELDS: readonly string[] = [
 ].flatMap((field) => [field, `*.${field}`, `*.headers.${field}`, `*.*.${field}`]);
 
 /**
- * A pino logger writing one JSON line per call: `{ level, time, message, requestId?, …fields }`.
- * Inside a request (see `runWithRequestId`) every line carries that request's id.
+ * A pino logger writing one JSON line per call: `{ level, time, message, …fields }`. A line about
+ * a request carries its id as the field `requestId`, passed by the caller (audit events and
+ * background failures get it from core, the error log from `errorLog(log, requestId)`).
  */
 export function createLogger(destination?: DestinationStream, level: pino.Level = 'info'): Logger {
   const logger: PinoLogger = pino(
@@ -41,10 +41,6 @@ export function createLogger(destination?: DestinationStream, level: pino.Level 
       messageKey: 'message',
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => {
-        const requestId = currentRequestId();
-        return requestId === undefined ? {} : { requestId };
-      },
       redact: { paths: [...REDACTED_FIELDS], censor: '[redacted]' },
     },
     destination ?? pino.destination({ dest: 1, sync: true }),
@@ -99,12 +95,13 @@ function reasonOf(error: Error): string {
 /**
  * How the example's error handlers log what they answer with a 5xx: a bug with its stack; a
  * dependency that is unavailable (the 503s) as one line naming it and the reason, without a stack,
- * so an outage does not bury the log in stack traces.
+ * so an outage does not bury the log in stack traces. With `requestId`, both carry it.
  */
-export function errorLog(log: Logger): ErrorLog {
+export function errorLog(log: Logger, requestId?: string): ErrorLog {
+  const request = requestId === undefined ? {} : { requestId };
   return {
-    unexpected: (error) => log.error('unexpected error', describeError(error)),
+    unexpected: (error) => log.error('unexpected error', { ...request, ...describeError(error) }),
     unavailable: (error: AuthError) =>
-      log.warn(`${error.dependency ?? 'dependency'} unavailable`, { errorCode: error.code, reason: reasonOf(error) }),
+      log.warn(`${error.dependency ?? 'dependency'} unavailable`, { ...request, errorCode: error.code, reason: reasonOf(error) }),
   };
 }

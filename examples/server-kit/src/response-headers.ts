@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { API_SECURITY_HEADERS, decideCors, readRawHeader } from '@gatehousejs/http';
-import { chooseRequestId, runWithRequestId } from './request-id.js';
+import { chooseRequestId } from './request-id.js';
 
 /**
  * Whether a request target (origin form, `/path?query`) is under `/api`, as the frameworks route
@@ -33,7 +33,8 @@ const header = (req: IncomingMessage, name: string) => readRawHeader(req.rawHead
  * of its own (on Hono, each middleware cost 10–20 µs of CPU an answer):
  *
  * - `X-Request-Id` on every answer: the proxy's own when it is a plain id, else a new UUID
- *   (`chooseRequestId`); the rest of the request runs with it, so each log line carries it.
+ *   (`chooseRequestId`). The app reads it back with `requestIdOf(res)` and passes it on (to core's
+ *   request context, to the error log), so each log line of the request carries it.
  * - Under `/api`: `API_SECURITY_HEADERS` (`Cache-Control: no-store`, `nosniff`) and CORS for the
  *   listed origins (`decideCors`: exact matches, no credentials); a preflight from a listed origin
  *   is answered 204 here.
@@ -63,6 +64,6 @@ export function withExampleHeaders(listener: RequestListener, corsOrigins: reado
         }
       }
     }
-    runWithRequestId(requestId, () => listener(req, res));
+    listener(req, res);
   };
 }

@@ -147,10 +147,16 @@ export async function startServer(
         }
       },
       onBackgroundError: (failure) =>
-        log.error('background task failed', { operation: failure.operation, userId: failure.userId, ...describeError(failure.error) }),
+        log.error('background task failed', {
+          requestId: failure.requestId,
+          operation: failure.operation,
+          userId: failure.userId,
+          ...describeError(failure.error),
+        }),
       ...(settings.social.config ? { social: settings.social.config } : {}),
       // The reason a provider failed, for the operator; the browser only learns `provider_error`.
-      onProviderError: (provider, error) => log.warn('social sign-in failed at the provider', { provider, ...describeError(error) }),
+      onProviderError: (provider, error, request) =>
+        log.warn('social sign-in failed at the provider', { requestId: request?.requestId, provider, ...describeError(error) }),
       ...(overrides.clock ? { clock: overrides.clock } : {}),
     });
     for (const warning of settings.social.warnings) log.warn(warning);

@@ -1,6 +1,6 @@
 import { parseAuthConfig, type AuthConfig, type AuthConfigInput } from './config/auth-config.js';
 import { ensureSuperUser } from './flows/bootstrap-super-user.js';
-import type { BackgroundFailure, FlowContext } from './flows/flow-context.js';
+import { forRequest, type BackgroundFailure, type FlowContext } from './flows/flow-context.js';
 import { forgotPassword } from './flows/forgot-password.js';
 import { login, type LoginResult } from './flows/login.js';
 import { logout, logoutAll } from './flows/logout.js';
@@ -83,7 +83,7 @@ export interface CreateAuthOptions<R extends string = SpecRole> {
   /** Social sign-in: the app URL, the redirect allow-list and the enabled providers (none by default). */
   social?: SocialConfigInput;
   /** Told why a social sign-in failed at the provider (the browser only sees `provider_error`). Never gets tokens. */
-  onProviderError?: (provider: ProviderId, error: unknown) => void;
+  onProviderError?: (provider: ProviderId, error: unknown, request?: RequestContext) => void;
 }
 
 /**
@@ -132,7 +132,7 @@ export interface Auth<R extends string = Role> {
    * @example
    * const user = await auth.setRoles(req.user, req.params.id, { roles: ['manager'] });
    */
-  setRoles(actor: Actor, targetUserId: string, body: unknown): Promise<UserProfile<R>>;
+  setRoles(actor: Actor, targetUserId: string, body: unknown, request?: RequestContext): Promise<UserProfile<R>>;
   /** The full user without secrets; `USER_NOT_FOUND` for an unknown or malformed id. */
   getUserProfile(userId: string): Promise<UserProfile<R>>;
   /** `GET /users/:id`: `getUserProfile` for an actor who holds `admin` or `super` in the store now. */
@@ -240,24 +240,24 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     roles,
     requestSchemas: requestSchemasFor(roles.all),
     social,
-    requestEmailChange: (userId, body, request) => requestEmailChange(ctx, userId, body, request),
-    register: (body, request) => register(ctx, body, request),
-    registerConcealed: (body, request) => registerConcealed(ctx, body, request),
-    login: (body, request) => login(ctx, body, request),
-    refresh: (body, request) => refresh(ctx, body, request),
+    requestEmailChange: (userId, body, request) => requestEmailChange(forRequest(ctx, request), userId, body, request),
+    register: (body, request) => register(forRequest(ctx, request), body, request),
+    registerConcealed: (body, request) => registerConcealed(forRequest(ctx, request), body, request),
+    login: (body, request) => login(forRequest(ctx, request), body, request),
+    refresh: (body, request) => refresh(forRequest(ctx, request), body, request),
     verifyAccessToken: (token, options) => verifyAccessToken(ctx, token, options),
     verifyCachedAccessToken: (token, options) => verifyCachedAccessToken(ctx, token, options),
     describeToken: (payload) => ({ message: 'Token is valid.', user: toUserSummary(payload) }),
-    verifyEmail: (query, request) => verifyEmail(ctx, query, request),
-    forgotPassword: (body, request) => forgotPassword(ctx, body, request),
-    resetPassword: (body, request) => resetPassword(ctx, body, request),
-    logout: (body, request) => logout(ctx, body, request),
-    logoutAll: (userId, request) => logoutAll(ctx, userId, request),
-    setRoles: (actor, targetUserId, body) => setRoles(ctx, actor, targetUserId, body),
+    verifyEmail: (query, request) => verifyEmail(forRequest(ctx, request), query, request),
+    forgotPassword: (body, request) => forgotPassword(forRequest(ctx, request), body, request),
+    resetPassword: (body, request) => resetPassword(forRequest(ctx, request), body, request),
+    logout: (body, request) => logout(forRequest(ctx, request), body, request),
+    logoutAll: (userId, request) => logoutAll(forRequest(ctx, request), userId, request),
+    setRoles: (actor, targetUserId, body, request) => setRoles(forRequest(ctx, request), actor, targetUserId, body),
     getUserProfile: (userId) => findUserProfile(ctx, userId),
     getUserProfileFor: (actor, userId) => findUserProfileFor(ctx, actor, userId),
     listUsersPage: (actor, query) => listUsersPage(ctx, actor, query),
-    revokeUserSessions: (actor, targetUserId, request) => revokeUserSessions(ctx, actor, targetUserId, request),
+    revokeUserSessions: (actor, targetUserId, request) => revokeUserSessions(forRequest(ctx, request), actor, targetUserId, request),
     async listUsers(page = {}) {
       const { limit, offset } = userPage.parse(page);
       return (await options.store.users.listUsers({ limit, offset })).map(toUserProfile);

@@ -1,6 +1,7 @@
 import type { Auth } from '@gatehousejs/core';
-import { AUTH_ROUTES, OAUTH_ROUTES, parseTrustedProxies, resolveClientAddress, type AuthPages } from '@gatehousejs/http';
-import type { RequestHandler, Router } from 'express';
+import { AUTH_ROUTES, OAUTH_ROUTES, parseTrustedProxies, type AuthPages } from '@gatehousejs/http';
+import type { Request, RequestHandler, Router } from 'express';
+import { clientContext } from './client-context.js';
 import { publicRoute } from './guard.js';
 import { secureRouter } from './secure-router.js';
 import { mountSocialRoutes } from './social-routes.js';
@@ -21,6 +22,11 @@ export interface AuthRouterOptions {
    * ignored and the socket address is the client). With `trustedProxies`, the most hops read.
    */
   trustedProxyHops?: number;
+  /**
+   * The app's id for a request (e.g. the `X-Request-Id` it answers with), passed to core so the
+   * request's audit events carry it as `requestId`. Default: none.
+   */
+  requestId?: (req: Request) => string | undefined;
 }
 
 /**
@@ -35,7 +41,8 @@ export function authRouter(auth: Auth<string>, options: AuthRouterOptions = {}):
   const router = secureRouter(auth, options);
   // Parsed once, here: a typo in an address fails at start, not at the first request.
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
-  mountSocialRoutes(router, auth, OAUTH_ROUTES, { ...options, trustedProxies });
+  const client = { ...options, trustedProxies };
+  mountSocialRoutes(router, auth, OAUTH_ROUTES, client);
   for (const route of AUTH_ROUTES) {
     const handler: RequestHandler = async (req, res) => {
       const result = await route.handle(auth, {
@@ -43,14 +50,7 @@ export function authRouter(auth: Auth<string>, options: AuthRouterOptions = {}):
         body: req.body,
         query: req.query as Record<string, unknown>,
         user: req.user,
-        client: {
-          clientAddress: resolveClientAddress({
-            socketAddress: req.socket.remoteAddress,
-            forwardedFor: req.get('x-forwarded-for'),
-            trustedProxies,
-            trustedProxyHops: options.trustedProxyHops ?? 0,
-          }),
-        },
+        client: clientContext(req, client),
         accept: req.get('accept'),
         pages: options.pages,
       });

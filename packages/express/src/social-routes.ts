@@ -1,13 +1,7 @@
 import type { Auth } from '@gatehousejs/core';
-import {
-  type ClientAddressInput,
-  assertIdentityEncoding,
-  markFormBody,
-  parseFormBody,
-  resolveClientAddress,
-  type SocialRoute,
-} from '@gatehousejs/http';
+import { assertIdentityEncoding, markFormBody, parseFormBody, type SocialRoute } from '@gatehousejs/http';
 import type { RequestHandler, Router } from 'express';
+import { clientContext, type ClientContextOptions } from './client-context.js';
 import { publicRoute } from './guard.js';
 import { headerValue } from './header-value.js';
 import { formParsedBefore } from './parsed-before.js';
@@ -43,11 +37,7 @@ export function mountSocialRoutes(
   router: Router,
   auth: Auth<string>,
   routes: readonly SocialRoute[],
-  options: {
-    bodyLimitBytes?: number | undefined;
-    trustedProxyHops?: number | undefined;
-    trustedProxies?: ClientAddressInput['trustedProxies'];
-  },
+  options: ClientContextOptions & { bodyLimitBytes?: number | undefined },
 ): void {
   const readForm = formBody(options.bodyLimitBytes ?? 16 * 1024);
   for (const route of routes) {
@@ -61,14 +51,7 @@ export function mountSocialRoutes(
         user: req.user,
         cookie: headerValue(req, 'cookie'),
         parameters: route.body === 'form' ? (req.body as URLSearchParams) : new URLSearchParams(queryString),
-        client: {
-          clientAddress: resolveClientAddress({
-            socketAddress: req.socket.remoteAddress,
-            forwardedFor: req.get('x-forwarded-for'),
-            trustedProxyHops: options.trustedProxyHops ?? 0,
-            ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
-          }),
-        },
+        client: clientContext(req, options),
       });
       if (result.headers) res.set(result.headers);
       if (result.body === undefined) res.status(result.status).end();

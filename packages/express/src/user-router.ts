@@ -1,6 +1,7 @@
 import { anyOf, type Auth } from '@gatehousejs/core';
-import { USER_ROUTES, requireVerifiedUser, parseTrustedProxies, resolveClientAddress } from '@gatehousejs/http';
-import type { RequestHandler, Router } from 'express';
+import { USER_ROUTES, requireVerifiedUser, parseTrustedProxies } from '@gatehousejs/http';
+import type { Request, RequestHandler, Router } from 'express';
+import { clientContext } from './client-context.js';
 import { requireRoles, unconfirmedAllowed } from './guard.js';
 import { secureRouter } from './secure-router.js';
 
@@ -10,6 +11,8 @@ export interface UserRouterOptions {
   trustedProxyHops?: number;
   /** As in `authRouter`: the proxies by address and CIDR range (`10.0.0.0/8`). */
   trustedProxies?: string | readonly string[];
+  /** As in `authRouter`: the app's id for a request, for the audit events. */
+  requestId?: (req: Request) => string | undefined;
 }
 
 /**
@@ -25,6 +28,7 @@ export interface UserRouterOptions {
 export function userRouter(auth: Auth<string>, options: UserRouterOptions = {}): Router {
   const router = secureRouter(auth, options);
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
+  const client = { ...options, trustedProxies };
   for (const route of USER_ROUTES) {
     const handler: RequestHandler = async (req, res) => {
       const result = await route.handle(auth, {
@@ -32,14 +36,7 @@ export function userRouter(auth: Auth<string>, options: UserRouterOptions = {}):
         params: req.params as Record<string, string>,
         query: req.query as Record<string, unknown>,
         body: req.body,
-        client: {
-          clientAddress: resolveClientAddress({
-            socketAddress: req.socket.remoteAddress,
-            forwardedFor: req.get('x-forwarded-for'),
-            trustedProxies,
-            trustedProxyHops: options.trustedProxyHops ?? 0,
-          }),
-        },
+        client: clientContext(req, client),
       });
       if (result.body === undefined) res.status(result.status).end();
       else res.status(result.status).json(result.body);

@@ -1,15 +1,9 @@
 import type { Auth } from '@gatehousejs/core';
-import {
-  AUTH_ROUTES,
-  OAUTH_ROUTES,
-  queryFromSearchParams,
-  parseTrustedProxies,
-  resolveClientAddress,
-  type AuthPages,
-} from '@gatehousejs/http';
+import { AUTH_ROUTES, OAUTH_ROUTES, queryFromSearchParams, parseTrustedProxies, type AuthPages } from '@gatehousejs/http';
 import type { Context, Handler, Hono } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import { clientContext } from './client-context.js';
 import type { GatehouseEnv } from './gatehouse-env.js';
 import { publicRoute } from './guard.js';
 import { jsonResponse } from './json-response.js';
@@ -38,10 +32,11 @@ export interface AuthRoutesOptions {
    * ignored and the socket address is the client). With `trustedProxies`, the most hops read.
    */
   trustedProxyHops?: number;
-}
-
-function socketAddress(c: Context, getConnInfo: GetConnInfo | undefined): string | undefined {
-  return getConnInfo?.(c).remote.address;
+  /**
+   * The app's id for a request (e.g. the `X-Request-Id` it answers with), passed to core so the
+   * request's audit events carry it as `requestId`. Default: none.
+   */
+  requestId?: (c: Context) => string | undefined;
 }
 
 /**
@@ -57,7 +52,8 @@ export function authRoutes(auth: Auth<string>, options: AuthRoutesOptions = {}):
   const app = secureRoutes(auth, options);
   // Parsed once, here: a typo in an address fails at start, not at the first request.
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
-  mountSocialRoutes(app, auth, OAUTH_ROUTES, { ...options, trustedProxies });
+  const client = { ...options, trustedProxies };
+  mountSocialRoutes(app, auth, OAUTH_ROUTES, client);
   for (const route of AUTH_ROUTES) {
     const handler: Handler<GatehouseEnv> = async (c) => {
       const result = await route.handle(auth, {
@@ -65,14 +61,7 @@ export function authRoutes(auth: Auth<string>, options: AuthRoutesOptions = {}):
         body: c.get('body'),
         query: queryFromSearchParams(new URL(c.req.url).searchParams),
         user: c.get('user'),
-        client: {
-          clientAddress: resolveClientAddress({
-            socketAddress: socketAddress(c, options.getConnInfo),
-            forwardedFor: c.req.header('x-forwarded-for'),
-            trustedProxies,
-            trustedProxyHops: options.trustedProxyHops ?? 0,
-          }),
-        },
+        client: clientContext(c, client),
         accept: c.req.header('accept'),
         pages: options.pages,
       });

@@ -1,16 +1,8 @@
 import type { Auth } from '@gatehousejs/core';
-import {
-  type ClientAddressInput,
-  assertIdentityEncoding,
-  markFormBody,
-  parseFormBody,
-  queryFromSearchParams,
-  resolveClientAddress,
-  type SocialRoute,
-} from '@gatehousejs/http';
+import { assertIdentityEncoding, markFormBody, parseFormBody, queryFromSearchParams, type SocialRoute } from '@gatehousejs/http';
 import type { Handler, Hono, MiddlewareHandler } from 'hono';
-import type { GetConnInfo } from 'hono/conninfo';
 import type { StatusCode } from 'hono/utils/http-status';
+import { clientContext, type ClientContextOptions } from './client-context.js';
 import type { GatehouseEnv } from './gatehouse-env.js';
 import { publicRoute } from './guard.js';
 import { jsonResponse } from './json-response.js';
@@ -35,12 +27,7 @@ export function mountSocialRoutes(
   app: Hono<GatehouseEnv>,
   auth: Auth<string>,
   routes: readonly SocialRoute[],
-  options: {
-    bodyLimitBytes?: number | undefined;
-    trustedProxyHops?: number | undefined;
-    trustedProxies?: ClientAddressInput['trustedProxies'];
-    getConnInfo?: GetConnInfo | undefined;
-  },
+  options: ClientContextOptions & { bodyLimitBytes?: number | undefined },
 ): void {
   const readForm = formBody(options.bodyLimitBytes ?? 16 * 1024);
   for (const route of routes) {
@@ -53,14 +40,7 @@ export function mountSocialRoutes(
         user: c.get('user') as GatehouseEnv['Variables']['user'] | undefined,
         cookie: c.req.header('cookie'),
         parameters: route.body === 'form' ? (c.get('body') as URLSearchParams) : new URLSearchParams(url.search),
-        client: {
-          clientAddress: resolveClientAddress({
-            socketAddress: options.getConnInfo?.(c).remote.address,
-            forwardedFor: c.req.header('x-forwarded-for'),
-            trustedProxyHops: options.trustedProxyHops ?? 0,
-            ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
-          }),
-        },
+        client: clientContext(c, options),
       });
       const headers = result.headers ?? {};
       if (result.body === undefined) return c.body(null, result.status as StatusCode, headers);

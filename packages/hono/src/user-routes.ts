@@ -1,8 +1,9 @@
 import { anyOf, type Auth } from '@gatehousejs/core';
-import { USER_ROUTES, requireVerifiedUser, queryFromSearchParams, parseTrustedProxies, resolveClientAddress } from '@gatehousejs/http';
-import type { Handler, Hono } from 'hono';
+import { USER_ROUTES, requireVerifiedUser, queryFromSearchParams, parseTrustedProxies } from '@gatehousejs/http';
+import type { Context, Handler, Hono } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { StatusCode } from 'hono/utils/http-status';
+import { clientContext } from './client-context.js';
 import type { GatehouseEnv } from './gatehouse-env.js';
 import { requireRoles, unconfirmedAllowed } from './guard.js';
 import { jsonResponse } from './json-response.js';
@@ -16,6 +17,8 @@ export interface UserRoutesOptions {
   trustedProxyHops?: number;
   /** As in `authRoutes`: the proxies by address and CIDR range (`10.0.0.0/8`). */
   trustedProxies?: string | readonly string[];
+  /** As in `authRoutes`: the app's id for a request, for the audit events. */
+  requestId?: (c: Context) => string | undefined;
 }
 
 /**
@@ -31,6 +34,7 @@ export interface UserRoutesOptions {
 export function userRoutes(auth: Auth<string>, options: UserRoutesOptions = {}): Hono<GatehouseEnv> {
   const app = secureRoutes(auth, options);
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
+  const client = { ...options, trustedProxies };
   for (const route of USER_ROUTES) {
     const handler: Handler<GatehouseEnv> = async (c) => {
       const result = await route.handle(auth, {
@@ -38,14 +42,7 @@ export function userRoutes(auth: Auth<string>, options: UserRoutesOptions = {}):
         params: c.req.param(),
         query: queryFromSearchParams(new URL(c.req.url).searchParams),
         body: c.get('body'),
-        client: {
-          clientAddress: resolveClientAddress({
-            socketAddress: options.getConnInfo?.(c).remote.address,
-            forwardedFor: c.req.header('x-forwarded-for'),
-            trustedProxies,
-            trustedProxyHops: options.trustedProxyHops ?? 0,
-          }),
-        },
+        client: clientContext(c, client),
       });
       if (result.body === undefined) return c.body(null, result.status as StatusCode);
       return jsonResponse(c, result.status, result.body);

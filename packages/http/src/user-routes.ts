@@ -68,7 +68,7 @@ export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
       status: 200,
       body: {
         message: 'Roles updated. They apply from the next login or token refresh.',
-        user: await a.setRoles(i.user, targetId(i), i.body),
+        user: await a.setRoles(i.user, targetId(i), i.body, i.client),
       },
     }),
   },

@@ -6,6 +6,7 @@ import type { AuthMail, Mailer } from '../ports/mailer.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import type { Random } from '../ports/random.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { RequestContext } from './request-context.js';
 import type { RolePolicy } from '../roles/role-policy.js';
 import type { TokenService } from '../tokens/token-service.js';
 import type { RoleInputs } from '../validation/role-inputs.js';
@@ -15,6 +16,8 @@ export interface BackgroundFailure {
   operation: AuthMail['kind'];
   /** Absent when the account was not known yet (forgot-password). */
   userId?: string;
+  /** The `requestId` of the request that started the work, when the adapter gave one. */
+  requestId?: string;
   error: unknown;
 }
 
@@ -51,4 +54,18 @@ export function runInBackground(ctx: FlowContext, what: Omit<BackgroundFailure, 
     .catch((error: unknown) => ctx.onBackgroundError({ ...what, error }))
     .finally(() => ctx.pending.delete(running));
   ctx.pending.add(running);
+}
+
+/**
+ * The context of one call: with a `requestId` in `request`, its audit events and background
+ * failures carry it; without, `ctx` itself (nothing is copied on the common path).
+ */
+export function forRequest(ctx: FlowContext, request: RequestContext | undefined): FlowContext {
+  const requestId = request?.requestId;
+  if (requestId === undefined) return ctx;
+  return {
+    ...ctx,
+    emit: (event) => ctx.emit({ ...event, requestId }),
+    onBackgroundError: (failure) => ctx.onBackgroundError({ ...failure, requestId }),
+  };
 }

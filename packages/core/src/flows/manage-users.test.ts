@@ -136,16 +136,38 @@ describe('revokeUserSessions', () => {
     const h = createFlowHarness();
     const { user } = await h.register();
     await withActors(h);
-    const { createAuth } = await import('../create-auth.js');
-    const audited = createAuth({
-      config: h.auth.config,
-      store: h.store,
-      mailer: h.mailer,
-      hasher: h.hasher,
-      clock: h.clock,
-      onEvent: (event) => events.push(event),
-    });
+    const audited = await auditedAuth(h, events);
     await audited.revokeUserSessions(ADMIN, user.id);
     expect(events).toEqual([expect.objectContaining({ type: 'logout.all', userId: user.id, detail: { actorId: ADMIN.id } })]);
+    expect(events[0]).not.toHaveProperty('requestId');
+  });
+
+  it("stamps the request's id on its audit events, and only on that call's", async () => {
+    const events: { type: string; requestId?: string }[] = [];
+    const h = createFlowHarness();
+    const { user } = await h.register();
+    await withActors(h);
+    const audited = await auditedAuth(h, events);
+    await audited.setRoles(ADMIN, user.id, { roles: ['manager'] }, { requestId: 'req-7' });
+    await audited.revokeUserSessions(ADMIN, user.id, { requestId: 'req-8' });
+    await audited.logoutAll(user.id);
+    expect(events.map((e) => [e.type, e.requestId])).toEqual([
+      ['roles.changed', 'req-7'],
+      ['logout.all', 'req-8'],
+      ['logout.all', undefined],
+    ]);
   });
 });
+
+/** The harness's auth again, with an audit listener that keeps the events. */
+async function auditedAuth(h: ReturnType<typeof createFlowHarness>, events: unknown[]) {
+  const { createAuth } = await import('../create-auth.js');
+  return createAuth({
+    config: h.auth.config,
+    store: h.store,
+    mailer: h.mailer,
+    hasher: h.hasher,
+    clock: h.clock,
+    onEvent: (event) => events.push(event),
+  });
+}

@@ -5,6 +5,12 @@ export interface RequestContext {
    * client apply only when it is known.
    */
   clientAddress?: string | undefined;
+  /**
+   * The app's id for this request (an `X-Request-Id`), if it has one. The audit events and
+   * background failures of the call carry it, so a log can tie them to the request without
+   * asynchronous context (`AsyncLocalStorage`).
+   */
+  requestId?: string | undefined;
 }
 
 /** `ada@example.com` → `a***@example.com`: enough to tell accounts apart in a log, no more. */

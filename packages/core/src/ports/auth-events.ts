@@ -23,6 +23,8 @@ export interface AuthEvent {
   /** Masked: `a***@example.com`. */
   email?: string;
   clientAddress?: string;
+  /** The `requestId` of the call's `RequestContext`, when the adapter gave one. */
+  requestId?: string;
   /** Small, non-secret facts: the new roles, the actor of a role change, the limit that was hit. */
   detail?: Record<string, string | number | boolean | string[]>;
 }

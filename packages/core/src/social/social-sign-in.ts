@@ -1,4 +1,4 @@
-import type { FlowContext } from '../flows/flow-context.js';
+import { forRequest, type FlowContext } from '../flows/flow-context.js';
 import type { RequestContext } from '../flows/request-context.js';
 import { listIdentities, unlinkIdentity, type IdentityView } from './identity-flows.js';
 import type { ProviderId } from './provider-definition.js';
@@ -39,20 +39,27 @@ export interface SocialSignIn {
 export function createSocialSignIn(
   ctx: FlowContext,
   input: SocialConfigInput | undefined,
-  onProviderError: (provider: ProviderId, error: unknown) => void,
+  onProviderError: (provider: ProviderId, error: unknown, request?: RequestContext) => void,
 ): SocialSignIn {
   // Without settings no provider is enabled: every provider route answers 404, the list is empty.
   const config: SocialConfig = parseSocialConfig(input ?? { appUrl: 'http://localhost/' });
   const s: SocialContext = { ctx, config, providers: buildProviders(config), onProviderError };
+  // A request with an id: its events, background failures and provider errors carry it.
+  const inRequest = (request: RequestContext): SocialContext =>
+    request.requestId === undefined
+      ? s
+      : { ...s, ctx: forRequest(ctx, request), onProviderError: (provider, error) => onProviderError(provider, error, request) };
   const bodyRedirect = (body: unknown) =>
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>).redirect_uri : undefined;
   return {
     secureCookies: new URL(config.appUrl).protocol === 'https:',
     providers: () => [...s.providers].map(([id, provider]) => summaryOf(id, provider)),
-    start: (provider, redirectUri, request = {}) => startSocialSignIn(s, provider, redirectUri, request),
-    startLink: (userId, provider, body, request = {}) => startSocialSignIn(s, provider, bodyRedirect(body), request, userId),
-    callback: (provider, parameters, browserKey, request = {}) => finishSocialSignIn(s, provider, parameters, browserKey, request),
-    exchange: (body, request = {}) => exchangeCode(s, body, request),
+    start: (provider, redirectUri, request = {}) => startSocialSignIn(inRequest(request), provider, redirectUri, request),
+    startLink: (userId, provider, body, request = {}) =>
+      startSocialSignIn(inRequest(request), provider, bodyRedirect(body), request, userId),
+    callback: (provider, parameters, browserKey, request = {}) =>
+      finishSocialSignIn(inRequest(request), provider, parameters, browserKey, request),
+    exchange: (body, request = {}) => exchangeCode(inRequest(request), body, request),
     listIdentities: (userId) => listIdentities(ctx, userId),
     unlinkIdentity: (userId, provider) => unlinkIdentity(ctx, userId, provider),
   };
