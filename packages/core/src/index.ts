@@ -47,7 +47,7 @@ export type { OneTimeTokenStore, OneTimeTokenRecord, OneTimeTokenPurpose, OneTim
 export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } from './ports/identity-store.js';
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
 export type { Mailer, AuthMail } from './ports/mailer.js';
-export type { PasswordHasher } from './ports/password-hasher.js';
+export type { PasswordHasher, PasswordScore, PasswordStrength } from './ports/password-hasher.js';
 export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';
 export type { Random } from './ports/random.js';

@@ -5,6 +5,7 @@ import {
   type Argon2idEngine,
   type Argon2idParameters,
   type PasswordHasher,
+  type PasswordStrength,
   type Random,
 } from '@gatehousejs/core';
 import { z } from 'zod';
@@ -12,7 +13,10 @@ import type { Argon2idTask, PoolWorkerData } from './argon2id-task.js';
 import type { PoolIsolation } from './pool-member.js';
 import { createWorkerPool } from './worker-pool.js';
 
-/** Argon2id on a pool of workers. It is a `PasswordHasher`, plus its size, its capacity and `close()`. */
+/**
+ * Argon2id on a pool of workers. It is a `PasswordHasher`, plus its size, its capacity and `close()`;
+ * its workers also estimate password strength (unless `estimateStrength: false`).
+ */
 export interface Argon2idWorkerPool extends PasswordHasher {
   /** Workers at most, so hashes computed at once. */
   readonly size: number;
@@ -55,6 +59,14 @@ export interface Argon2idWorkerPoolOptions {
    * first write); `'thread'` for any other engine, such as the native one, which scales on threads.
    */
   isolation?: PoolIsolation;
+  /**
+   * Whether the workers also estimate password strength for core's password policy (zxcvbn, 15–30
+   * ms of CPU for a typical password, more than a native hash), so registrations and resets never
+   * compute it on the event loop. Default `true`. Each worker loads zxcvbn's dictionaries with its
+   * first estimate (about 60 MB more per worker); `false` leaves the estimate to core, on the
+   * calling thread, with one copy of them.
+   */
+  estimateStrength?: boolean;
 }
 
 const MAX_SIZE = 256;
@@ -80,6 +92,7 @@ const optionsSchema = z.object({
   random: z.custom<Random>((value) => typeof (value as Random | undefined)?.bytes === 'function', 'must be a Random').optional(),
   engine: z.instanceof(URL, { message: 'must be a file: URL' }).optional(),
   isolation: z.enum(['thread', 'process']).optional(),
+  estimateStrength: z.boolean({ message: 'must be true or false' }).default(true),
 });
 
 /** Options parsed once, eagerly: a wrong one throws `INVALID_CONFIG` naming it. */
@@ -110,7 +123,13 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
   const size = parsed.size ?? Math.min(availableParallelism(), MAX_SIZE);
   const workerData: PoolWorkerData = { engine: (parsed.engine ?? HASH_WASM_ENGINE).href, nice: parsed.threadNice };
   const isolation = parsed.isolation ?? (parsed.engine === undefined ? 'process' : 'thread');
-  const pool = createWorkerPool<Argon2idTask, string | boolean>(POOL_WORKER, size, workerData, isolation, TASKS_PER_WORKER);
+  const pool = createWorkerPool<Argon2idTask, string | boolean | PasswordStrength>(
+    POOL_WORKER,
+    size,
+    workerData,
+    isolation,
+    TASKS_PER_WORKER,
+  );
   // On this thread, the engine only hands the work to a worker; salts, format checks and the rehash
   // policy are core's, as for every Gatehouse hasher.
   const engine: Argon2idEngine = {
@@ -119,10 +138,15 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
     verify: async (phcHash, password) => (await pool.run({ op: 'verify', password, phcHash })) as boolean,
   };
   const hasher = createArgon2idHasherFromEngine(engine, params, parsed.random);
+  // In the same queue as the hashes: a free worker takes whichever comes next, so the workers stay
+  // busy, and core's cap (which counts estimates too) bounds both together.
+  const estimateStrength = async (password: string, userInputs: readonly string[]) =>
+    (await pool.run({ op: 'estimate', password, userInputs: [...userInputs] })) as PasswordStrength;
   return {
     hash: hasher.hash,
     verify: hasher.verify,
     needsRehash: hasher.needsRehash,
+    ...(parsed.estimateStrength ? { estimatePasswordStrength: estimateStrength } : {}),
     size,
     capacity: size * TASKS_PER_WORKER,
     close: () => pool.close(),

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 /** @typedef {import('./argon2id-task.js').Argon2idTask} Argon2idTask */
 /** @typedef {import('@gatehousejs/core').Argon2idEngine} Argon2idEngine */
 /** @typedef {import('./argon2id-task.js').PoolWorkerData} PoolWorkerData */
+/** @typedef {import('@gatehousejs/core').PasswordStrength} PasswordStrength */
 
 /**
  * Hashing is throughput work; the event loop is latency work. On Linux the nice value belongs to
@@ -63,13 +64,22 @@ lowerThreadPriority(link.setup.nice);
 const engine = /** @type {Argon2idEngine} */ (await import(link.setup.engine));
 
 /**
+ * Core's zxcvbn estimate, imported with this worker's first estimate and kept: its dictionaries take
+ * about 0.3 s and tens of MB to load and index, paid once per worker that estimates, never by a
+ * worker that only hashes (a server that only logs people in never loads them).
+ * @type {Promise<typeof import('@gatehousejs/core/password-strength')> | undefined}
+ */
+let strength;
+
+/**
  * @param {Argon2idTask} task
- * @returns {Promise<string | boolean>}
+ * @returns {Promise<string | boolean | PasswordStrength>}
  */
 async function run(task) {
-  return task.op === 'hash'
-    ? engine.hash(task.password, task.salt, task.params, task.hashLength)
-    : engine.verify(task.phcHash, task.password);
+  if (task.op === 'hash') return engine.hash(task.password, task.salt, task.params, task.hashLength);
+  if (task.op === 'verify') return engine.verify(task.phcHash, task.password);
+  const { estimatePasswordStrength } = await (strength ??= import('@gatehousejs/core/password-strength'));
+  return estimatePasswordStrength(task.password, task.userInputs);
 }
 
 // The pool may send the next task before this one is answered (so this worker never waits for the

@@ -27,10 +27,11 @@ const bootstrapInput = z.object({
 export async function ensureSuperUser(ctx: FlowContext, credentials: { email: string; password: string }): Promise<UserProfile<string>> {
   const { email, password } = parseInput(bootstrapInput, credentials);
   // The most powerful account gets the same bar as everyone's: `password` would make a super.
-  assertPasswordAcceptable(
+  await assertPasswordAcceptable(
     password,
     { email, username: 'super', firstName: 'Super', lastName: 'Administrator' },
     ctx.config.passwordPolicy,
+    ctx.hasher,
   );
   const now = ctx.clock.now();
   for (let attempt = 0; attempt < 2; attempt++) {

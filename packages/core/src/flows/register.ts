@@ -107,7 +107,7 @@ async function newAccount(ctx: FlowContext, input: RegisterInput, now: Date): Pr
   if (input.password !== input.confirmPassword) {
     throw new AuthError('PASSWORD_MISMATCH', undefined, [{ path: 'confirmPassword', message: 'confirmPassword must equal password' }]);
   }
-  assertPasswordAcceptable(input.password, input, ctx.config.passwordPolicy);
+  await assertPasswordAcceptable(input.password, input, ctx.config.passwordPolicy, ctx.hasher);
   const user: RegisteredUser = {
     id: randomUuid(ctx.random),
     email: input.email,

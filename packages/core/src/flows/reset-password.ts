@@ -22,7 +22,7 @@ export async function resetPassword(ctx: FlowContext, body: unknown, request: Re
   const owner = await ctx.store.oneTimeTokens.findActiveOneTimeToken(tokenHash, 'password-reset', now);
   const user = owner && (await ctx.store.users.findUserById(owner.userId));
   if (!user) throw new AuthError('ONE_TIME_TOKEN_INVALID');
-  assertPasswordAcceptable(input.password, user, ctx.config.passwordPolicy);
+  await assertPasswordAcceptable(input.password, user, ctx.config.passwordPolicy, ctx.hasher);
   const passwordHash = await ctx.hasher.hash(input.password);
   const done = await ctx.store.completePasswordReset({ tokenHash, passwordHash, now });
   if (!done) throw new AuthError('ONE_TIME_TOKEN_INVALID');

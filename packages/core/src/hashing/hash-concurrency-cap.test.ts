@@ -64,3 +64,29 @@ describe('createAuth caps the hashes in flight', () => {
     expect(hasher.peak).toBe(1);
   });
 });
+
+describe('createAuth caps strength estimates with the hashes', () => {
+  it('counts a hasher’s strength estimates against the same cap as its hashes', async () => {
+    const hasher = countingHasher(2);
+    let inFlight = 0;
+    let peak = 0;
+    const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return await work();
+      } finally {
+        inFlight--;
+      }
+    };
+    const estimating: PasswordHasher = {
+      ...hasher,
+      capacity: 2,
+      hash: (password) => counted(() => hasher.hash(password)),
+      estimatePasswordStrength: (password) => counted(async () => ({ score: password.length > 8 ? 4 : 0, warning: null })),
+    };
+    await registerAtOnce(createFlowHarness({ config: { rateLimit: { enabled: false } }, hasher: estimating }), 6);
+    expect(peak).toBe(2);
+  });
+});

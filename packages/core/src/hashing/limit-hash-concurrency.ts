@@ -11,7 +11,8 @@ export interface HashConcurrencyLimits {
 /**
  * Caps the hashes in flight, because Argon2id is memory-hard on purpose (about 19 MiB each with the
  * spec's parameters): a login flood must queue briefly, then be refused, not exhaust memory.
- * `needsRehash` is cheap and not counted.
+ * A hasher's password strength estimate, if it has one, is counted like a hash; `needsRehash` is
+ * cheap and not counted.
  *
  * @example
  * const hasher = limitHashConcurrency(createArgon2idHasher(params), { maxConcurrent: 4, maxQueued: 64 });
@@ -39,9 +40,14 @@ export function limitHashConcurrency(inner: PasswordHasher, limits: HashConcurre
     }
   }
 
-  return {
+  const limited: PasswordHasher = {
     hash: (password) => slot(() => inner.hash(password)),
     verify: (phcHash, password) => slot(() => inner.verify(phcHash, password)),
     needsRehash: (phcHash) => inner.needsRehash(phcHash),
   };
+  // A strength estimate takes a worker of the pool as a hash does, so it waits for the same slots:
+  // a burst of registrations queues, then is refused, instead of piling up in the pool's queue.
+  const estimate = inner.estimatePasswordStrength?.bind(inner);
+  if (estimate) limited.estimatePasswordStrength = (password, userInputs) => slot(() => estimate(password, userInputs));
+  return limited;
 }
