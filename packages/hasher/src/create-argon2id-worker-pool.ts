@@ -9,13 +9,13 @@ import {
   type Random,
 } from '@gatehousejs/core';
 import { z } from 'zod';
-import type { Argon2idTask, PoolWorkerData } from './argon2id-task.js';
+import type { Argon2idTask, PoolWorkerData, StrengthTask } from './argon2id-task.js';
 import type { PoolIsolation } from './pool-member.js';
 import { createWorkerPool } from './worker-pool.js';
 
 /**
  * Argon2id on a pool of workers. It is a `PasswordHasher`, plus its size, its capacity and `close()`;
- * its workers also estimate password strength (unless `estimateStrength: false`).
+ * it also estimates password strength off the event loop (unless `estimateStrength: false`).
  */
 export interface Argon2idWorkerPool extends PasswordHasher {
   /** Workers at most, so hashes computed at once. */
@@ -60,17 +60,19 @@ export interface Argon2idWorkerPoolOptions {
    */
   isolation?: PoolIsolation;
   /**
-   * Whether the workers also estimate password strength for core's password policy (zxcvbn, 15–30
-   * ms of CPU for a typical password, more than a native hash), so registrations and resets never
-   * compute it on the event loop. Default `true`. Each worker loads zxcvbn's dictionaries with its
-   * first estimate (about 60 MB more per worker); `false` leaves the estimate to core, on the
-   * calling thread, with one copy of them.
+   * Whether the pool also estimates password strength for core's password policy (zxcvbn, 15–30 ms
+   * of CPU for a typical password, more than a native hash), so registrations and resets never
+   * compute it on the event loop. Default `true`. The estimates run on one thread of their own, at
+   * the hashing threads' priority, started with the first estimate (which loads zxcvbn's
+   * dictionaries: about 0.3 s, and 60–100 MB that thread keeps); `false` leaves the estimate to
+   * core, on the calling thread.
    */
   estimateStrength?: boolean;
 }
 
 const MAX_SIZE = 256;
 const POOL_WORKER = new URL('./pool-worker.js', import.meta.url);
+const STRENGTH_WORKER = new URL('./strength-worker.js', import.meta.url);
 const HASH_WASM_ENGINE = new URL('./hash-wasm-engine.js', import.meta.url);
 /**
  * Hashes a worker holds: the one it computes and the next, which it starts without waiting for the
@@ -123,13 +125,12 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
   const size = parsed.size ?? Math.min(availableParallelism(), MAX_SIZE);
   const workerData: PoolWorkerData = { engine: (parsed.engine ?? HASH_WASM_ENGINE).href, nice: parsed.threadNice };
   const isolation = parsed.isolation ?? (parsed.engine === undefined ? 'process' : 'thread');
-  const pool = createWorkerPool<Argon2idTask, string | boolean | PasswordStrength>(
-    POOL_WORKER,
-    size,
-    workerData,
-    isolation,
-    TASKS_PER_WORKER,
-  );
+  const pool = createWorkerPool<Argon2idTask, string | boolean>(POOL_WORKER, size, workerData, isolation, TASKS_PER_WORKER);
+  // One thread, whatever the pool's size: zxcvbn's dictionaries are loaded once, and a burst of
+  // sign-ups never waits in front of the logins' hashes.
+  const strength = parsed.estimateStrength
+    ? createWorkerPool<StrengthTask, PasswordStrength>(STRENGTH_WORKER, 1, { nice: parsed.threadNice }, 'thread', TASKS_PER_WORKER)
+    : undefined;
   // On this thread, the engine only hands the work to a worker; salts, format checks and the rehash
   // policy are core's, as for every Gatehouse hasher.
   const engine: Argon2idEngine = {
@@ -138,17 +139,18 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
     verify: async (phcHash, password) => (await pool.run({ op: 'verify', password, phcHash })) as boolean,
   };
   const hasher = createArgon2idHasherFromEngine(engine, params, parsed.random);
-  // In the same queue as the hashes: a free worker takes whichever comes next, so the workers stay
-  // busy, and core's cap (which counts estimates too) bounds both together.
-  const estimateStrength = async (password: string, userInputs: readonly string[]) =>
-    (await pool.run({ op: 'estimate', password, userInputs: [...userInputs] })) as PasswordStrength;
   return {
     hash: hasher.hash,
     verify: hasher.verify,
     needsRehash: hasher.needsRehash,
-    ...(parsed.estimateStrength ? { estimatePasswordStrength: estimateStrength } : {}),
+    ...(strength
+      ? {
+          estimatePasswordStrength: (password: string, userInputs: readonly string[]) =>
+            strength.run({ password, userInputs: [...userInputs] }),
+        }
+      : {}),
     size,
     capacity: size * TASKS_PER_WORKER,
-    close: () => pool.close(),
+    close: async () => void (await Promise.all([pool.close(), strength?.close()])),
   };
 }

@@ -2,31 +2,12 @@
 // the Argon2id engine it was given, then compute one task at a time. Plain JavaScript on purpose:
 // Node starts it as is, from src/ under the tests and from dist/ in production, with no TypeScript
 // loader; `checkJs` type-checks it through the JSDoc below.
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from './thread-priority.js';
 
 /** @typedef {import('./argon2id-task.js').Argon2idTask} Argon2idTask */
 /** @typedef {import('@gatehousejs/core').Argon2idEngine} Argon2idEngine */
 /** @typedef {import('./argon2id-task.js').PoolWorkerData} PoolWorkerData */
-/** @typedef {import('@gatehousejs/core').PasswordStrength} PasswordStrength */
-
-/**
- * Hashing is throughput work; the event loop is latency work. On Linux the nice value belongs to
- * each thread, so this thread can yield the CPU to the event-loop thread without touching the rest
- * of the process. Elsewhere there is no per-thread nice value and nothing is changed.
- * @param {number} nice
- */
-function lowerThreadPriority(nice) {
-  if (nice === 0 || process.platform !== 'linux') return;
-  try {
-    // "<pid>/task/<tid>": the kernel's id of this very thread.
-    const [pid, , tid] = readlinkSync('/proc/thread-self').split('/');
-    if (Number(pid) === process.pid && Number(tid) > 0) setPriority(Number(tid), nice);
-  } catch {
-    // No /proc or no permission: run at the normal priority.
-  }
-}
 
 /**
  * The link to the pool: the thread's port, or the IPC channel of a forked process (which exits when
@@ -64,22 +45,13 @@ lowerThreadPriority(link.setup.nice);
 const engine = /** @type {Argon2idEngine} */ (await import(link.setup.engine));
 
 /**
- * Core's zxcvbn estimate, imported with this worker's first estimate and kept: its dictionaries take
- * about 0.3 s and tens of MB to load and index, paid once per worker that estimates, never by a
- * worker that only hashes (a server that only logs people in never loads them).
- * @type {Promise<typeof import('@gatehousejs/core/password-strength')> | undefined}
- */
-let strength;
-
-/**
  * @param {Argon2idTask} task
- * @returns {Promise<string | boolean | PasswordStrength>}
+ * @returns {Promise<string | boolean>}
  */
 async function run(task) {
-  if (task.op === 'hash') return engine.hash(task.password, task.salt, task.params, task.hashLength);
-  if (task.op === 'verify') return engine.verify(task.phcHash, task.password);
-  const { estimatePasswordStrength } = await (strength ??= import('@gatehousejs/core/password-strength'));
-  return estimatePasswordStrength(task.password, task.userInputs);
+  return task.op === 'hash'
+    ? engine.hash(task.password, task.salt, task.params, task.hashLength)
+    : engine.verify(task.phcHash, task.password);
 }
 
 // The pool may send the next task before this one is answered (so this worker never waits for the

@@ -1,12 +1,18 @@
-import { argon2id, argon2Verify } from 'hash-wasm';
 import type { PasswordHasher } from '../ports/password-hasher.js';
 import { cryptoRandom, type Random } from '../ports/random.js';
 import { createArgon2idHasherFromEngine, type Argon2idEngine } from './argon2id-engine.js';
 import type { Argon2idParameters } from './argon2id-phc.js';
 
+/**
+ * hash-wasm (its WebAssembly modules travel as base64 in its JavaScript: 4–8 MB once loaded) is
+ * imported with the first hash: a server that hashes on a worker pool never loads it here.
+ */
+let hashWasm: Promise<typeof import('hash-wasm')> | undefined;
+const loadHashWasm = () => (hashWasm ??= import('hash-wasm'));
+
 const hashWasmEngine: Argon2idEngine = {
-  hash: (password, salt, params, hashLength) =>
-    argon2id({
+  hash: async (password, salt, params, hashLength) =>
+    (await loadHashWasm()).argon2id({
       password,
       salt,
       iterations: params.timeCost,
@@ -16,6 +22,7 @@ const hashWasmEngine: Argon2idEngine = {
       outputType: 'encoded',
     }),
   async verify(phcHash, password) {
+    const { argon2Verify } = await loadHashWasm();
     try {
       return await argon2Verify({ password, hash: phcHash });
     } catch {

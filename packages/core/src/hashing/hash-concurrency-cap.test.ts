@@ -65,28 +65,53 @@ describe('createAuth caps the hashes in flight', () => {
   });
 });
 
-describe('createAuth caps strength estimates with the hashes', () => {
-  it('counts a hasher’s strength estimates against the same cap as its hashes', async () => {
-    const hasher = countingHasher(2);
-    let inFlight = 0;
-    let peak = 0;
-    const counted = async <T>(work: () => Promise<T>): Promise<T> => {
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      try {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        return await work();
-      } finally {
-        inFlight--;
-      }
-    };
+describe('createAuth caps strength estimates apart from the hashes', () => {
+  /** A hasher whose estimates take 5 ms each, recording how many hashes and estimates it held at once. */
+  function estimatingHasher(capacity: number) {
+    const hasher = countingHasher(capacity);
+    const counts = { estimates: 0, estimatesPeak: 0, hashes: 0, togetherPeak: 0 };
     const estimating: PasswordHasher = {
       ...hasher,
-      capacity: 2,
-      hash: (password) => counted(() => hasher.hash(password)),
-      estimatePasswordStrength: (password) => counted(async () => ({ score: password.length > 8 ? 4 : 0, warning: null })),
+      capacity,
+      async estimatePasswordStrength(password) {
+        counts.estimates++;
+        counts.estimatesPeak = Math.max(counts.estimatesPeak, counts.estimates);
+        counts.togetherPeak = Math.max(counts.togetherPeak, counts.estimates + counts.hashes);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return { score: password.length > 8 ? 4 : 0, warning: null };
+        } finally {
+          counts.estimates--;
+        }
+      },
+      async hash(password) {
+        counts.hashes++;
+        counts.togetherPeak = Math.max(counts.togetherPeak, counts.estimates + counts.hashes);
+        try {
+          return await hasher.hash(password);
+        } finally {
+          counts.hashes--;
+        }
+      },
     };
-    await registerAtOnce(createFlowHarness({ config: { rateLimit: { enabled: false } }, hasher: estimating }), 6);
-    expect(peak).toBe(2);
+    return { estimating, hasher, counts };
+  }
+
+  it('holds at most the cap in estimates at once, and as many hashes beside them', async () => {
+    const { estimating, hasher, counts } = estimatingHasher(2);
+    await registerAtOnce(createFlowHarness({ config: { rateLimit: { enabled: false } }, hasher: estimating }), 8);
+    expect(counts.estimatesPeak).toBe(2);
+    expect(hasher.peak).toBe(2);
+    // Apart: estimates in their slots never took the slots the hashes of earlier registrations needed.
+    expect(counts.togetherPeak).toBeGreaterThan(2);
+  });
+
+  it('refuses an estimate beyond the cap and the queue with SERVICE_BUSY', async () => {
+    const { estimating } = estimatingHasher(1);
+    const h = createFlowHarness({ config: { rateLimit: { enabled: false }, hashing: { maxQueued: 1 } }, hasher: estimating });
+    const first = h.register();
+    const second = h.register();
+    await expectAuthError(h.register(), 'SERVICE_BUSY');
+    await expect(Promise.all([first, second])).resolves.toHaveLength(2);
   });
 });

@@ -8,20 +8,11 @@ export interface HashConcurrencyLimits {
   maxQueued: number;
 }
 
-/**
- * Caps the hashes in flight, because Argon2id is memory-hard on purpose (about 19 MiB each with the
- * spec's parameters): a login flood must queue briefly, then be refused, not exhaust memory.
- * A hasher's password strength estimate, if it has one, is counted like a hash; `needsRehash` is
- * cheap and not counted.
- *
- * @example
- * const hasher = limitHashConcurrency(createArgon2idHasher(params), { maxConcurrent: 4, maxQueued: 64 });
- */
-export function limitHashConcurrency(inner: PasswordHasher, limits: HashConcurrencyLimits): PasswordHasher {
+/** Runs work in at most `maxConcurrent` slots, with at most `maxQueued` waiting; refuses the rest. */
+function createGate(limits: HashConcurrencyLimits): <T>(work: () => Promise<T>) => Promise<T> {
   let running = 0;
   const waiting: Array<() => void> = [];
-
-  async function slot<T>(work: () => Promise<T>): Promise<T> {
+  return async function slot<T>(work: () => Promise<T>): Promise<T> {
     if (running >= limits.maxConcurrent) {
       if (waiting.length >= limits.maxQueued) {
         throw new AuthError('SERVICE_BUSY');
@@ -38,16 +29,30 @@ export function limitHashConcurrency(inner: PasswordHasher, limits: HashConcurre
       if (next) next();
       else running--;
     }
-  }
+  };
+}
 
+/**
+ * Caps the hashes in flight, because Argon2id is memory-hard on purpose (about 19 MiB each with the
+ * spec's parameters): a login flood must queue briefly, then be refused, not exhaust memory.
+ * A hasher's password strength estimates, if it has them, are capped alike but apart: they run
+ * elsewhere (a pool's strength thread), so a burst of sign-ups never holds the slots the logins'
+ * hashes need. `needsRehash` is cheap and not counted.
+ *
+ * @example
+ * const hasher = limitHashConcurrency(createArgon2idHasher(params), { maxConcurrent: 4, maxQueued: 64 });
+ */
+export function limitHashConcurrency(inner: PasswordHasher, limits: HashConcurrencyLimits): PasswordHasher {
+  const hashSlot = createGate(limits);
   const limited: PasswordHasher = {
-    hash: (password) => slot(() => inner.hash(password)),
-    verify: (phcHash, password) => slot(() => inner.verify(phcHash, password)),
+    hash: (password) => hashSlot(() => inner.hash(password)),
+    verify: (phcHash, password) => hashSlot(() => inner.verify(phcHash, password)),
     needsRehash: (phcHash) => inner.needsRehash(phcHash),
   };
-  // A strength estimate takes a worker of the pool as a hash does, so it waits for the same slots:
-  // a burst of registrations queues, then is refused, instead of piling up in the pool's queue.
   const estimate = inner.estimatePasswordStrength?.bind(inner);
-  if (estimate) limited.estimatePasswordStrength = (password, userInputs) => slot(() => estimate(password, userInputs));
+  if (estimate) {
+    const estimateSlot = createGate(limits);
+    limited.estimatePasswordStrength = (password, userInputs) => estimateSlot(() => estimate(password, userInputs));
+  }
   return limited;
 }

@@ -24,8 +24,8 @@ export interface PasswordHasher {
    * Optional: the password's strength exactly as `estimatePasswordStrength` of
    * `@gatehousejs/core/password-strength` gives it, computed where the hashes are (a worker pool runs
    * it in its workers). The estimate costs milliseconds of CPU, often more than a native hash; a
-   * hasher without this method leaves it to core, which computes it on the calling thread. Counted
-   * against the same concurrency cap as a hash.
+   * hasher without this method leaves it to core, which computes it on the calling thread. Capped
+   * like hashes (`config.hashing`), in slots of their own.
    */
   estimatePasswordStrength?(password: string, userInputs: readonly string[]): Promise<PasswordStrength>;
 }

@@ -28,7 +28,7 @@ function userInputs(account: PasswordPolicyInput, serviceName: string): string[]
 
 /**
  * zxcvbn and its dictionaries (about 30 MB once loaded, 60 MB once indexed) are imported on the
- * first estimate made on this thread: a process whose hasher estimates in its workers, or that
+ * first estimate made on this thread: a process whose hasher estimates elsewhere, or that
  * never checks a password, never loads them.
  */
 let inThread: Promise<typeof import('./password-strength.js')> | undefined;

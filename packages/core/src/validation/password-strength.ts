@@ -28,8 +28,8 @@ const L33T_MAX_SUBSTITUTIONS = 10;
  * Built on first use: the dictionaries (common passwords, English words, names, Wikipedia terms)
  * take a moment to index (about 0.2 s and 30 MB more, beside the 30 MB of the dictionaries
  * themselves), and a process that never registers anyone need not pay for it. The module itself is
- * imported only when a password is checked (`password-policy.ts`), or by a worker pool's worker
- * that estimates for its hasher. Levenshtein matching stays off: it makes a check take seconds
+ * imported only when a password is checked on this thread (`password-policy.ts`), or by a worker
+ * pool's strength thread (`@gatehousejs/hasher`). Levenshtein matching stays off: it makes a check take seconds
  * instead of milliseconds.
  */
 function zxcvbn(): ZxcvbnFactory {
