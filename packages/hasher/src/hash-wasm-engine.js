@@ -1,6 +1,12 @@
 // The default engine of the pool: Argon2id in WebAssembly (hash-wasm), as core's in-thread hasher
 // computes it, here on a worker. The digest length comes with each task (core's one definition).
-import { argon2id, argon2Verify } from 'hash-wasm';
+// hash-wasm's argon2-only bundle (its README's "individual algorithms"), not the whole package: the
+// package's entry carries every algorithm's WebAssembly as base64, about 8 MB more at the peak of
+// each worker process, which loads nothing else.
+import { createRequire } from 'node:module';
+
+/** @type {Pick<typeof import('hash-wasm'), 'argon2id' | 'argon2Verify'>} */
+const { argon2id, argon2Verify } = createRequire(import.meta.url)('hash-wasm/dist/argon2.umd.min.js');
 
 /** @type {import('@gatehousejs/core').Argon2idEngine['hash']} */
 export function hash(password, salt, params, hashLength) {

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
  * Where a pool member computes: a worker thread of this process, or a child process of its own.
@@ -24,8 +24,8 @@ export interface PoolMember {
 const stoppedUnexpectedly = (code: number | null, signal: NodeJS.Signals | null) =>
   new Error(`A password hashing worker stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`}).`);
 
-function threadMember(script: URL, data: unknown): PoolMember {
-  const worker = new Worker(script, { workerData: data });
+function threadMember(script: URL, data: unknown, resourceLimits?: ResourceLimits): PoolMember {
+  const worker = new Worker(script, { workerData: data, ...(resourceLimits ? { resourceLimits } : {}) });
   return {
     send: (message) => worker.postMessage(message),
     onMessage: (listener) => void worker.on('message', listener),
@@ -82,7 +82,10 @@ function processMember(script: URL, data: unknown): PoolMember {
   };
 }
 
-/** Starts one member that runs `script` with `data` (`workerData` on a thread, argv[2] as JSON in a process). */
-export function startPoolMember(isolation: PoolIsolation, script: URL, data: unknown): PoolMember {
-  return isolation === 'thread' ? threadMember(script, data) : processMember(script, data);
+/**
+ * Starts one member that runs `script` with `data` (`workerData` on a thread, argv[2] as JSON in a
+ * process); `resourceLimits` apply to a thread's heap.
+ */
+export function startPoolMember(isolation: PoolIsolation, script: URL, data: unknown, resourceLimits?: ResourceLimits): PoolMember {
+  return isolation === 'thread' ? threadMember(script, data, resourceLimits) : processMember(script, data);
 }

@@ -171,3 +171,29 @@ describe.each<PoolIsolation>(['thread', 'process'])('worker pool of %ss holding 
     }
   });
 });
+
+describe('worker pool with idleStopMs', () => {
+  it('stops a worker idle that long, and starts a fresh one for the next task', async () => {
+    const pool = createWorkerPool<Task, Ran>(FIXTURE, 1, undefined, 'thread', 1, { idleStopMs: 50 });
+    try {
+      const first = await pool.run(sleep(1));
+      const soon = await pool.run(sleep(1));
+      expect(soon.worker).toBe(first.worker);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const later = await pool.run(sleep(1));
+      expect(later.worker).not.toBe(first.worker);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('never stops a worker with a task, however long it runs', async () => {
+    const pool = createWorkerPool<Task, Ran>(FIXTURE, 1, undefined, 'thread', 2, { idleStopMs: 20 });
+    try {
+      const runs = await Promise.all([pool.run(sleep(80)), pool.run(sleep(80))]);
+      expect(runs[1].worker).toBe(runs[0].worker);
+    } finally {
+      await pool.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import type { ResourceLimits } from 'node:worker_threads';
 import { AuthError } from '@gatehousejs/core';
 import type { WorkerReply } from './argon2id-task.js';
 import { startPoolMember, type PoolIsolation, type PoolMember } from './pool-member.js';
@@ -28,6 +29,18 @@ interface Slot<Task, Result> {
   worker: PoolMember;
   /** Sent to the worker, oldest first: the first is running, the others wait in the worker's inbox. */
   jobs: Job<Task, Result>[];
+  /** Set while the worker is idle, with `idleStopMs`: stops it when nothing came meanwhile. */
+  idleTimer?: ReturnType<typeof setTimeout>;
+}
+
+export interface WorkerPoolOptions {
+  /**
+   * Stops a worker idle for this long (a fresh one starts with the next task), so what it holds
+   * goes back to the system. Off by default: a hashing worker holds little between tasks.
+   */
+  idleStopMs?: number;
+  /** Heap limits of each worker thread (ignored for processes). */
+  resourceLimits?: ResourceLimits;
 }
 
 /**
@@ -58,6 +71,7 @@ export function createWorkerPool<Task, Result>(
   workerData?: unknown,
   isolation: PoolIsolation = 'thread',
   depth = 1,
+  options: WorkerPoolOptions = {},
 ): WorkerPool<Task, Result> {
   const slots: Slot<Task, Result>[] = [];
   const queue: Job<Task, Result>[] = [];
@@ -65,6 +79,7 @@ export function createWorkerPool<Task, Result>(
   let drained: (() => void) | undefined;
 
   function assign(slot: Slot<Task, Result>, job: Job<Task, Result>): void {
+    clearTimeout(slot.idleTimer);
     slot.jobs.push(job);
     slot.worker.setBusy(true);
     slot.worker.send(job.task);
@@ -73,8 +88,22 @@ export function createWorkerPool<Task, Result>(
   /** The worker answered its oldest task. */
   function finish(slot: Slot<Task, Result>): Job<Task, Result> | undefined {
     const job = slot.jobs.shift();
-    if (slot.jobs.length === 0) slot.worker.setBusy(false);
+    if (slot.jobs.length === 0) {
+      slot.worker.setBusy(false);
+      if (options.idleStopMs !== undefined && !closing) {
+        slot.idleTimer = setTimeout(() => retire(slot), options.idleStopMs);
+        slot.idleTimer.unref();
+      }
+    }
     return job;
+  }
+
+  /** Stops a worker that stayed idle: it leaves the pool first, so its exit fails no task. */
+  function retire(slot: Slot<Task, Result>): void {
+    const index = slots.indexOf(slot);
+    if (index === -1 || slot.jobs.length > 0) return;
+    slots.splice(index, 1);
+    void slot.worker.stop();
   }
 
   function remove(slot: Slot<Task, Result>, error: Error): void {
@@ -89,7 +118,7 @@ export function createWorkerPool<Task, Result>(
   }
 
   function spawn(): Slot<Task, Result> {
-    const slot: Slot<Task, Result> = { worker: startPoolMember(isolation, workerUrl, workerData), jobs: [] };
+    const slot: Slot<Task, Result> = { worker: startPoolMember(isolation, workerUrl, workerData, options.resourceLimits), jobs: [] };
     slot.worker.onMessage((message) => {
       const reply = message as WorkerReply<Result>;
       const job = finish(slot);
@@ -135,7 +164,10 @@ export function createWorkerPool<Task, Result>(
         drained = resolve;
         dispatch();
       }).then(async () => {
-        const stopping = slots.splice(0).map((s) => s.worker);
+        const stopping = slots.splice(0).map((s) => {
+          clearTimeout(s.idleTimer);
+          return s.worker;
+        });
         await Promise.all(stopping.map((w) => w.stop()));
       });
       return closing;
