@@ -38,15 +38,15 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
   app.route('/api/v1', userRoutes(auth, proxies));
   app.route('/api/v1', resourceRoutes(auth));
   if (mailViewer) app.route('/', mailViewerRoutes(mailViewer));
-  // Registered after the routes, so it only sees requests no route answered (as in the Express example).
-  app.use(async (c, next) => {
+  // The pages answer what no route answered (as in the Express example), from the not-found
+  // handler rather than a middleware after the routes: such a middleware matches every request, so
+  // every route became a chain of handlers and left Hono's one-handler path.
+  const jsonNotFound = notFound();
+  app.notFound((c) => {
     const pageRequest = toPageRequest(c);
     const page = handleDemoApp(pageRequest) ?? handleResetPasswordPage(pageRequest);
-    if (page) return sendPage(c, page);
-    await next();
+    return page ? sendPage(c, page) : jsonNotFound(c);
   });
-
-  app.notFound(notFound());
   app.onError((error, c) => errorHandler(errorLog(log, requestId(c)))(error, c));
   return app;
 }

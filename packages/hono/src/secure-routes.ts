@@ -1,10 +1,10 @@
 import type { Auth } from '@gatehousejs/core';
 import { assertPathEncoding, markGuard, methodTakesBody } from '@gatehousejs/http';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
 import type { GatehouseEnv } from './gatehouse-env.js';
 import { verifyContext } from './guard.js';
 import { bodyReader } from './json-body.js';
-import { declaredHandlers, matchedRouteAccess, matchedRoutesReadForm } from './matched-routes.js';
+import { routeDecisions, type RouteDecision } from './matched-routes.js';
 
 const ALLOW_UNCONFIRMED = Object.freeze({ allowUnconfirmed: true });
 
@@ -19,7 +19,7 @@ const ALLOW_UNCONFIRMED = Object.freeze({ allowUnconfirmed: true });
  *
  * It is a plain `new Hono()` with one middleware added first with `use`, so nothing of Hono is
  * replaced: for each request, the middleware looks at the routes of this app that Hono matched
- * (see `matchedRouteAccess`) and verifies the token unless every one of them is public. A request
+ * (see `routeDecisions`: decided once per list of matched routes) and verifies the token unless every one of them is public. A request
  * none of them matches goes on untouched (to `notFound()`). So every way of declaring a route is
  * covered: verb methods, `all`, `on`, chained calls, `basePath(...)`, `route()` of another app
  * (a plain one is guarded as a whole, another `secureRoutes` app keeps its markers) and `mount()`.
@@ -42,23 +42,23 @@ export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(
   const app = new Hono<E>();
   const verify = verifyContext(auth);
   const readBody = bodyReader(options.bodyLimitBytes);
-  const own = declaredHandlers(app);
+  const decisionOf = routeDecisions(app);
 
-  const withBody: MiddlewareHandler = (c, next) => {
+  const withBody = (c: Context, next: Next, decision: RouteDecision) => {
     // A route that reads its own form body (a form_post callback) is left to its reader.
-    if (methodTakesBody(c.req.method) && matchedRoutesReadForm(c, own())) return next();
+    if (decision.readsForm && methodTakesBody(c.req.method)) return next();
     const reading = readBody(c);
-    return reading ? reading.then(() => next()) : next();
+    return reading ? reading.then(next) : next();
   };
   // Not async: with a token in the verified-token cache and no body to read (a GET), the guard adds
   // no promise of its own.
   const guard: MiddlewareHandler = (c, next) => {
-    const access = matchedRouteAccess(c, own());
-    if (access === 'unmatched') return next();
+    const decision = decisionOf(c);
+    if (decision.access === 'unmatched') return next();
     assertPathEncoding(c.req.url);
-    if (access === 'public') return withBody(c, next);
-    const pending = verify(c, access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined);
-    return pending ? pending.then(() => withBody(c, next)) : withBody(c, next);
+    if (decision.access === 'public') return withBody(c, next, decision);
+    const pending = verify(c, decision.access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined);
+    return pending ? pending.then(() => withBody(c, next, decision)) : withBody(c, next, decision);
   };
   app.use(markGuard(guard));
   return app;
