@@ -46,7 +46,7 @@ export function soak(context: () => LoadContext): void {
             .map((instance, i) => {
               const series = rss[i]!;
               const trend = trends[i]!;
-              return `  instance ${i} (${instance.framework}, ${Math.round(instance.age() / 1000)} s old) RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)}; halves ${trend.earlierMibPerMinute.toFixed(1)} and ${trend.laterMibPerMinute.toFixed(1)} MiB/min)`;
+              return `  instance ${i} (${instance.framework}, ${Math.round(instance.age() / 1000)} s old) RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)}; thirds ${trend.thirdsMibPerMinute.map((m) => m.toFixed(1)).join(', ')} MiB/min)`;
             })
             .join('\n'),
       );
@@ -57,7 +57,7 @@ export function soak(context: () => LoadContext): void {
       const growing = trends.flatMap((t, i) =>
         t.leaking
           ? [
-              `instance ${i}'s RSS rises ${t.mibPerMinute.toFixed(1)} MiB/min along a line (R² ${t.r2.toFixed(2)}), ${t.earlierMibPerMinute.toFixed(1)} and ${t.laterMibPerMinute.toFixed(1)} MiB/min in its halves: over ${RSS_LEAK_MIB_PER_MINUTE} MiB/min with R² ≥ ${RSS_TREND_MIN_R2}, in both halves`,
+              `instance ${i}'s RSS rises ${t.mibPerMinute.toFixed(1)} MiB/min along a line (R² ${t.r2.toFixed(2)}), ${t.thirdsMibPerMinute.map((m) => m.toFixed(1)).join(', ')} MiB/min in its thirds: over ${RSS_LEAK_MIB_PER_MINUTE} MiB/min with R² ≥ ${RSS_TREND_MIN_R2}, in every third`,
             ]
           : [],
       );

@@ -117,7 +117,7 @@ export const storedAccounts = (query: (sql: string) => Promise<string[]>, ledger
   query(`select email from users where email like '%@${ledger.domain}'`);
 
 /**
- * RSS rising faster than this, per minute, along a clear line and still in the later half, is a
+ * RSS rising faster than this, per minute, along a clear line and in every third of the soak, is a
  * leak. V8 grows its heap for minutes after start: in a 60-s soak on this machine, healthy instances
  * moved by −112 to +42 MiB/min (R² up to 0.78) when fitted from 20 s on, in steps that level off
  * (190 → 213 MiB, then flat), where a leak (10 KiB a request at 100/s is 60 MiB/min) keeps rising.
@@ -129,37 +129,29 @@ export const RSS_TREND_MIN_R2 = 0.7;
 /**
  * A least-squares line through RSS samples taken after warm-up (`samples`: [ms, MiB]): its slope in
  * MiB per minute and R². A leak is a slope above `RSS_LEAK_MIB_PER_MINUTE` that the line explains
- * (R² ≥ `RSS_TREND_MIN_R2`) and that both halves of the series show on their own: a leak rises
+ * (R² ≥ `RSS_TREND_MIN_R2`) and that each third of the series shows on its own: a leak rises
  * steadily, while the garbage collector's saw-tooth moves RSS by a few MiB either way (a low R²)
  * and a heap or allocator step (V8 sizing its heap, glibc keeping a hash's 19 MiB in a worker
- * thread's arena) rises once and stays, in one half only. The CI minute catches a leak of more than
- * 20 MiB a minute (at the soak's ~33 requests/s an instance, about 10 KiB a request); a longer soak
+ * thread's arena, the password-strength thread loading its dictionaries) rises for a while and
+ * stays or falls back, not in every third. The CI minute catches a leak of more than 20 MiB a minute
+ * (at the soak's ~33 requests/s an instance, about 10 KiB a request); a longer soak
  * (GATEHOUSE_CLUSTER_SOAK_SECONDS) prints a tighter slope for smaller ones.
  */
 export function rssTrend(samples: ReadonlyArray<readonly [ms: number, mib: number]>): {
   mibPerMinute: number;
   r2: number;
-  /** The slopes of each half alone: a leak rises in both, a step in one. */
-  earlierMibPerMinute: number;
-  laterMibPerMinute: number;
+  /** The slope of each third alone: a leak rises in all of them, a step in some. */
+  thirdsMibPerMinute: number[];
   leaking: boolean;
 } {
   const whole = fitLine(samples);
-  const middle = Math.floor(samples.length / 2);
-  const earlier = fitLine(samples.slice(0, middle));
-  const later = fitLine(samples.slice(middle));
+  const third = samples.length / 3;
+  const thirds = [0, 1, 2].map((k) => fitLine(samples.slice(Math.round(k * third), Math.round((k + 1) * third))).mibPerMinute);
   const leaking =
     whole.mibPerMinute > RSS_LEAK_MIB_PER_MINUTE &&
     whole.r2 >= RSS_TREND_MIN_R2 &&
-    earlier.mibPerMinute > RSS_LEAK_MIB_PER_MINUTE &&
-    later.mibPerMinute > RSS_LEAK_MIB_PER_MINUTE;
-  return {
-    mibPerMinute: whole.mibPerMinute,
-    r2: whole.r2,
-    earlierMibPerMinute: earlier.mibPerMinute,
-    laterMibPerMinute: later.mibPerMinute,
-    leaking,
-  };
+    thirds.every((slope) => slope > RSS_LEAK_MIB_PER_MINUTE);
+  return { mibPerMinute: whole.mibPerMinute, r2: whole.r2, thirdsMibPerMinute: thirds, leaking };
 }
 
 /** Least-squares line through (ms, MiB) samples: its slope per minute and R². */
