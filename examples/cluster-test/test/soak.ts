@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { ledgerProblems, problemsDuring, RSS_LEAK_MIB_PER_MINUTE, RSS_TREND_MIN_R2, rssTrend, storedAccounts } from './harness/checks.js';
 import { describeSummary, summarize } from './harness/figures.js';
+import { LIVE_HEAP_LEAK_MB_PER_MINUTE, liveHeapTrend, type MajorCollection } from './harness/live-heap.js';
 import { newLedger, startLoad } from './harness/load-generator.js';
 import { sleep } from './harness/processes.js';
 import type { LoadContext } from './load-context.js';
@@ -26,27 +27,47 @@ export function soak(context: () => LoadContext): void {
       const ledger = newLedger('soak.cluster.test');
       const rss: Array<Array<[ms: number, mib: number]>> = cluster.instances.map(() => []);
       const started = performance.now();
+      /** Each instance's live heap after a full collection, once warmed up and at the end (live-heap.ts). */
+      const liveHeap = async (): Promise<Array<MajorCollection | undefined>> =>
+        Promise.all(
+          cluster.instances.map(async (instance) => {
+            const atMs = instance.age();
+            const liveMb = await instance.liveHeapMb();
+            return liveMb === undefined ? undefined : { atMs, liveMb };
+          }),
+        );
+      let heapAfterWarmUp: Array<MajorCollection | undefined> | undefined;
       const load = startLoad(http, { ratePerSecond, maxInFlight: 32, maxDurationMs: SOAK_SECONDS * 1000, users, ledger });
       while (performance.now() - started < SOAK_SECONDS * 1000) {
         await sleep(RSS_EVERY_MS);
         const at = performance.now() - started;
         if (at < WARM_UP_MS) continue;
+        heapAfterWarmUp ??= await liveHeap();
         for (const [i, instance] of cluster.instances.entries()) {
           if (instance.age() < PROCESS_WARM_UP_MS) continue;
           const mib = instance.rss();
           if (mib !== undefined) rss[i]!.push([at, mib]);
         }
       }
+      const heapAtEnd = await liveHeap();
       await load.stop();
 
       const trends = rss.map((series) => rssTrend(series));
+      const heaps = heapAtEnd.map((last, i) => {
+        const first = heapAfterWarmUp?.[i];
+        return { first, last, trend: first && last ? liveHeapTrend(first, last) : undefined };
+      });
       console.log(
         `soak ${SOAK_SECONDS} s at ${ratePerSecond}/s: ${describeSummary(summarize(load.samples))}; ${load.skipped()} not started\n` +
           cluster.instances
             .map((instance, i) => {
               const series = rss[i]!;
               const trend = trends[i]!;
-              return `  instance ${i} (${instance.framework}, ${Math.round(instance.age() / 1000)} s old) RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)}; thirds ${trend.thirdsMibPerMinute.map((m) => m.toFixed(1)).join(', ')} MiB/min)`;
+              const heap = heaps[i]!;
+              const liveHeap = heap.trend
+                ? `live heap ${heap.first!.liveMb.toFixed(1)} → ${heap.last!.liveMb.toFixed(1)} MB (${heap.trend.mbPerMinute.toFixed(1)} MB/min)`
+                : 'live heap not read';
+              return `  instance ${i} (${instance.framework}, ${Math.round(instance.age() / 1000)} s old) ${liveHeap}; RSS MiB ${series.map(([, m]) => m.toFixed(0)).join(' ')} (trend ${trend.mibPerMinute.toFixed(1)} MiB/min, R² ${trend.r2.toFixed(2)}; thirds ${trend.thirdsMibPerMinute.map((m) => m.toFixed(1)).join(', ')} MiB/min)`;
             })
             .join('\n'),
       );
@@ -54,13 +75,21 @@ export function soak(context: () => LoadContext): void {
       expect(deaths, cluster.logs()).toEqual([]);
       const problems = problemsDuring(load.samples, 0, Number.POSITIVE_INFINITY);
       expect(problems, problems.join('\n')).toEqual([]);
-      const growing = trends.flatMap((t, i) =>
-        t.leaking
-          ? [
-              `instance ${i}'s RSS rises ${t.mibPerMinute.toFixed(1)} MiB/min along a line (R² ${t.r2.toFixed(2)}), ${t.thirdsMibPerMinute.map((m) => m.toFixed(1)).join(', ')} MiB/min in its thirds: over ${RSS_LEAK_MIB_PER_MINUTE} MiB/min with R² ≥ ${RSS_TREND_MIN_R2}, in every third`,
-            ]
-          : [],
-      );
+      // A leak in JavaScript raises the live heap between the two full collections. RSS also moves
+      // with other isolates' garbage and the allocator's arenas, so it decides only for an instance
+      // whose live heap could not be read (live-heap.ts).
+      const growing = trends.flatMap((t, i) => {
+        const heap = heaps[i]!.trend;
+        if (heap?.leaking)
+          return [
+            `instance ${i}'s live heap rises ${heap.mbPerMinute.toFixed(1)} MB/min between full collections: over ${LIVE_HEAP_LEAK_MB_PER_MINUTE} MB/min`,
+          ];
+        if (heap === undefined && t.leaking)
+          return [
+            `instance ${i}'s RSS rises ${t.mibPerMinute.toFixed(1)} MiB/min along a line (R² ${t.r2.toFixed(2)}), ${t.thirdsMibPerMinute.map((m) => m.toFixed(1)).join(', ')} MiB/min in its thirds: over ${RSS_LEAK_MIB_PER_MINUTE} MiB/min with R² ≥ ${RSS_TREND_MIN_R2}, in every third`,
+          ];
+        return [];
+      });
       expect(growing, growing.join('\n')).toEqual([]);
       const ledgerCheck = ledgerProblems(ledger, await storedAccounts(cluster.postgres.query, ledger));
       expect(ledgerCheck, ledgerCheck.join('\n')).toEqual([]);

@@ -1,6 +1,8 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { endedWithin, rssMiB, startChild, waitUntil, type Child, type Exit } from './processes.js';
+import { snapshotCollections } from './live-heap.js';
+import { endedWithin, rssMiB, sleep, startChild, waitUntil, type Child, type Exit } from './processes.js';
 
 export type Framework = 'express' | 'hono';
 
@@ -26,6 +28,12 @@ export interface ServerInstance {
   rss(): number | undefined;
   /** How long the current process has run, in ms (0 before the first start). */
   age(): number;
+  /**
+   * Has the process collect all its garbage (a heap snapshot, which V8 precedes with full
+   * collections; the file is deleted) and resolves with the live heap it left, in MB, or undefined
+   * when the log shows none within 15 s.
+   */
+  liveHeapMb(): Promise<number | undefined>;
   waitForExit(ms: number): Promise<Exit | undefined>;
 }
 
@@ -43,6 +51,8 @@ export function createServerInstance(
   env: Record<string, string>,
 ): ServerInstance {
   const logFile = join(dir, `instance-${index}-${framework}.log`);
+  const snapshots = join(dir, `heap-snapshots-${index}`);
+  mkdirSync(snapshots, { recursive: true });
   let child: Child | undefined;
   let startedAt: number | undefined;
   let meant = false;
@@ -59,7 +69,10 @@ export function createServerInstance(
     async start() {
       const started = performance.now();
       meant = false;
-      const current = startChild(`instance-${index}`, process.execPath, [ENTRY_POINTS[framework]], logFile, {
+      // --trace-gc and a heap snapshot on SIGUSR2: the soak reads the live heap after full
+      // collections from the log (live-heap.ts); the snapshots go to this folder and are deleted.
+      const args = ['--trace-gc', '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshots}`, ENTRY_POINTS[framework]];
+      const current = startChild(`instance-${index}`, process.execPath, args, logFile, {
         env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, PORT: String(port), HOST: '127.0.0.1' },
       });
       child = current;
@@ -78,6 +91,25 @@ export function createServerInstance(
     deaths: () => [...deaths],
     rss: () => (child && child.exit() === undefined ? rssMiB(child.pid) : undefined),
     age: () => (startedAt === undefined ? 0 : performance.now() - startedAt),
+    async liveHeapMb() {
+      if (!child || child.exit() !== undefined) return undefined;
+      const pid = child.pid;
+      const before = snapshotCollections(readFileSync(logFile, 'utf8'), pid).length;
+      // Not `signal()`: this is no stop, and an exit after it would be a death.
+      child.signal('SIGUSR2');
+      let live: number | undefined;
+      await waitUntil(async () => {
+        const seen = snapshotCollections(readFileSync(logFile, 'utf8'), pid);
+        // V8 collects twice before a snapshot; the second says what is live.
+        if (seen.length >= before + 2) live = seen.at(-1)!.liveMb;
+        return live !== undefined;
+      }, 15_000);
+      // The snapshot is written after its collections: wait for it, then drop it (tens of MB each).
+      await waitUntil(async () => readdirSync(snapshots).some((name) => name.endsWith('.heapsnapshot')), 15_000);
+      await sleep(500);
+      for (const name of readdirSync(snapshots)) rmSync(join(snapshots, name), { force: true });
+      return live;
+    },
     waitForExit: (ms) => (child ? endedWithin(child, ms) : Promise.resolve(undefined)),
   };
   return instance;
