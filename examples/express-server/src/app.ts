@@ -22,8 +22,9 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
   // (the kit's `withExampleHeaders`): one implementation for both examples.
   // `/api/v1/%68ealth` is `/api/v1/health` (RFC 3986), as Hono routes it.
   app.use(normalizePath());
-  // The OpenAPI document and its Swagger UI page, public, before the guarded routers.
-  app.use((req, res, next) => {
+  // The OpenAPI document and its Swagger UI page, public, before the guarded routers: routes, not a
+  // middleware, so the API's own requests do not pass through them.
+  app.get(['/api/v1/openapi.json', '/docs', '/docs/*file'], (req, res, next) => {
     const page = handleApiDocs(toPageRequest(req));
     if (page) sendPage(res, page);
     else next();

@@ -1,10 +1,12 @@
 import type { Auth } from '@gatehousejs/core';
 import { AUTH_ROUTES, OAUTH_ROUTES, parseTrustedProxies, type AuthPages } from '@gatehousejs/http';
-import type { Request, RequestHandler, Router } from 'express';
+import express, { type Request, type Router } from 'express';
+import { routeAdmission } from './admission.js';
 import { clientContext } from './client-context.js';
-import { publicRoute } from './guard.js';
-import { secureRouter } from './secure-router.js';
+import { sendJson } from './send-json.js';
+import { guardRouter } from './secure-router.js';
 import { mountSocialRoutes } from './social-routes.js';
+import { tableRoutes, type TableRoute } from './table-routes.js';
 
 export interface AuthRouterOptions {
   bodyLimitBytes?: number;
@@ -30,7 +32,9 @@ export interface AuthRouterOptions {
 }
 
 /**
- * The `/api/v1/auth` routes of CONTRACT §1 as an Express router. Mount it at `/api/v1/auth`.
+ * The `/api/v1/auth` routes of CONTRACT §1 as an Express router, deny by default: only the routes
+ * the contract makes public skip the bearer token, and a route added to the router is guarded as on
+ * a `secureRouter`. Mount it at `/api/v1/auth`.
  * With `pages`, a browser that follows the mail's confirmation link gets a page; API clients keep
  * getting JSON.
  *
@@ -38,30 +42,36 @@ export interface AuthRouterOptions {
  * app.use('/api/v1/auth', authRouter(auth));
  */
 export function authRouter(auth: Auth<string>, options: AuthRouterOptions = {}): Router {
-  const router = secureRouter(auth, options);
   // Parsed once, here: a typo in an address fails at start, not at the first request.
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
   const client = { ...options, trustedProxies };
+  const table = AUTH_ROUTES.map(
+    (route): TableRoute => ({
+      method: route.method,
+      path: route.path,
+      access: route.access === 'public' ? 'public' : 'protected',
+      answer: async (req, res) => {
+        const result = await route.handle(auth, {
+          method: req.method,
+          body: req.body,
+          query: req.query as Record<string, unknown>,
+          user: req.user,
+          client: clientContext(req, client),
+          accept: req.get('accept'),
+          pages: options.pages,
+        });
+        if (result.headers) res.set(result.headers);
+        if (result.html !== undefined) res.status(result.status).send(result.html);
+        else if (result.body === undefined) res.status(result.status).end();
+        else sendJson(res, result.status, result.body);
+      },
+    }),
+  );
+  const router = express.Router({ caseSensitive: true, strict: true });
+  router.use(tableRoutes(routeAdmission(auth, options.bodyLimitBytes), table));
+  // Deny by default for everything declared after the table: the social routes, and any route an
+  // app adds to this router.
+  guardRouter(router, auth, options);
   mountSocialRoutes(router, auth, OAUTH_ROUTES, client);
-  for (const route of AUTH_ROUTES) {
-    const handler: RequestHandler = async (req, res) => {
-      const result = await route.handle(auth, {
-        method: req.method,
-        body: req.body,
-        query: req.query as Record<string, unknown>,
-        user: req.user,
-        client: clientContext(req, client),
-        accept: req.get('accept'),
-        pages: options.pages,
-      });
-      if (result.headers) res.set(result.headers);
-      if (result.html !== undefined) res.status(result.status).send(result.html);
-      else if (result.body === undefined) res.status(result.status).end();
-      else res.status(result.status).json(result.body);
-    };
-    const handlers = route.access === 'public' ? [publicRoute, handler] : [handler];
-    if (route.method === 'GET') router.get(route.path, ...handlers);
-    else router.post(route.path, ...handlers);
-  }
   return router;
 }

@@ -1,11 +1,8 @@
 import type { Auth } from '@gatehousejs/core';
 import { markGuard, methodTakesBody } from '@gatehousejs/http';
 import express, { type RequestHandler, type Router } from 'express';
-import { verifyRequest } from './guard.js';
-import { jsonBody } from './json-body-middleware.js';
-import { matchedRouteAccess, matchedRoutesReadForm, type RouterLayer } from './matched-routes.js';
-
-const ALLOW_UNCONFIRMED = Object.freeze({ allowUnconfirmed: true });
+import { routeAdmission } from './admission.js';
+import { matchedRouteAccess, matchedRoutesReadForm, type RequestAccess, type RouterLayer } from './matched-routes.js';
 
 /**
  * An Express router that is deny-by-default: every route declared on it requires a valid access
@@ -36,31 +33,33 @@ export function secureRouter(auth: Auth<string>, options: { bodyLimitBytes?: num
   // Express matches paths case-insensitively and ignores a trailing slash by default; Hono does
   // neither. One answer on every adapter: the exact path only.
   const router = express.Router({ caseSensitive: true, strict: true });
-  const verify = verifyRequest(auth);
-  const body = jsonBody(options.bodyLimitBytes);
+  guardRouter(router, auth, options);
+  return router;
+}
 
+/**
+ * Adds the deny-by-default guard of `secureRouter` to `router`, as its next middleware, and marks
+ * the router as guarding itself. The library's route tables put their own dispatcher first (see
+ * `tableRoutes`), then the guard, for whatever else is declared on the router after it.
+ */
+export function guardRouter(router: Router, auth: Auth<string>, options: { bodyLimitBytes?: number }): void {
+  const admit = routeAdmission(auth, options.bodyLimitBytes);
   const stack = () => router.stack as unknown as RouterLayer[];
-  // A route that reads its own form body (a form_post callback) is left to its reader.
-  const bodyRule: RequestHandler = (req, res, next) =>
-    methodTakesBody(req.method) && matchedRoutesReadForm(stack(), req.method, req.path) ? next() : body(req, res, next);
-
   const guard: RequestHandler = (req, res, next) => {
-    let pending: Promise<void> | undefined;
+    let access: RequestAccess;
     try {
-      const access = matchedRouteAccess(stack(), req.method, req.path);
-      if (access === 'unmatched') return next();
-      // Leaves the router before its routes can collect an automatic `Allow` answer.
-      if (access === 'undeclared-options') return next('router');
-      if (access === 'public') return bodyRule(req, res, next);
-      pending = verify(req, access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined);
+      access = matchedRouteAccess(stack(), req.method, req.path);
     } catch (error) {
       return next(error);
     }
-    // A token already in the verified-token cache needs no promise.
-    if (!pending) return bodyRule(req, res, next);
-    pending.then(() => bodyRule(req, res, next), next);
+    if (access === 'unmatched') return next();
+    // Leaves the router before its routes can collect an automatic `Allow` answer.
+    if (access === 'undeclared-options') return next('router');
+    // A route that reads its own form body (a form_post callback) is left to its reader.
+    const readsForm = methodTakesBody(req.method) && matchedRoutesReadForm(stack(), req.method, req.path);
+    admit(req, res, { access, readsForm }, next, next);
   };
   router.use(guard);
   // A secure router mounted inside another guards itself.
-  return markGuard(router);
+  markGuard(router);
 }

@@ -1,14 +1,15 @@
 import type { Auth } from '@gatehousejs/core';
-import { AUTH_ROUTES, OAUTH_ROUTES, queryFromSearchParams, parseTrustedProxies, type AuthPages } from '@gatehousejs/http';
-import type { Context, Handler, Hono } from 'hono';
+import { AUTH_ROUTES, OAUTH_ROUTES, queryFromUrl, parseTrustedProxies, type AuthPages } from '@gatehousejs/http';
+import { type Context, Hono } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import { routeAdmission } from './admission.js';
 import { clientContext } from './client-context.js';
 import type { GatehouseEnv } from './gatehouse-env.js';
-import { publicRoute } from './guard.js';
 import { jsonResponse } from './json-response.js';
-import { secureRoutes } from './secure-routes.js';
+import { guardRoutes } from './secure-routes.js';
 import { mountSocialRoutes } from './social-routes.js';
+import { tableRoute } from './table-route.js';
 
 export interface AuthRoutesOptions {
   bodyLimitBytes?: number;
@@ -40,8 +41,9 @@ export interface AuthRoutesOptions {
 }
 
 /**
- * The `/api/v1/auth` routes of CONTRACT §1 as a Hono app (a `secureRoutes` app, so only the routes
- * the contract makes public skip the bearer token). Mount it at `/api/v1/auth` on an app that uses
+ * The `/api/v1/auth` routes of CONTRACT §1 as a Hono app, deny by default: only the routes the
+ * contract makes public skip the bearer token, and a route added to the app is guarded as on a
+ * `secureRoutes` app. Mount it at `/api/v1/auth` on an app that uses
  * `errorHandler()` and `notFound()`.
  *
  * @example
@@ -49,17 +51,17 @@ export interface AuthRoutesOptions {
  * app.route('/api/v1/auth', authRoutes(auth, { getConnInfo }));
  */
 export function authRoutes(auth: Auth<string>, options: AuthRoutesOptions = {}): Hono<GatehouseEnv> {
-  const app = secureRoutes(auth, options);
+  const app = new Hono<GatehouseEnv>();
   // Parsed once, here: a typo in an address fails at start, not at the first request.
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
   const client = { ...options, trustedProxies };
-  mountSocialRoutes(app, auth, OAUTH_ROUTES, client);
+  const admit = routeAdmission(auth, options.bodyLimitBytes);
   for (const route of AUTH_ROUTES) {
-    const handler: Handler<GatehouseEnv> = async (c) => {
+    const answer = async (c: Context<GatehouseEnv>) => {
       const result = await route.handle(auth, {
         method: c.req.method,
         body: c.get('body'),
-        query: queryFromSearchParams(new URL(c.req.url).searchParams),
+        query: queryFromUrl(c.req.url),
         user: c.get('user'),
         client: clientContext(c, client),
         accept: c.req.header('accept'),
@@ -70,8 +72,11 @@ export function authRoutes(auth: Auth<string>, options: AuthRoutesOptions = {}):
       if (result.body === undefined) return c.body(null, result.status as StatusCode, headers);
       return jsonResponse(c, result.status, result.body, headers);
     };
-    const handlers = route.access === 'public' ? [publicRoute, handler] : [handler];
-    app.on(route.method, route.path, ...(handlers as [Handler<GatehouseEnv>]));
+    app.on(route.method, route.path, tableRoute(admit, { access: route.access === 'public' ? 'public' : 'protected' }, answer));
   }
+  // Deny by default for everything declared after the table: the social routes, and any route an
+  // app adds to this one.
+  guardRoutes(app, auth, options);
+  mountSocialRoutes(app, auth, OAUTH_ROUTES, client);
   return app;
 }

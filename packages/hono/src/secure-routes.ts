@@ -1,12 +1,9 @@
 import type { Auth } from '@gatehousejs/core';
-import { assertPathEncoding, markGuard, methodTakesBody } from '@gatehousejs/http';
-import { type Context, Hono, type MiddlewareHandler, type Next } from 'hono';
+import { markGuard } from '@gatehousejs/http';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { routeAdmission } from './admission.js';
 import type { GatehouseEnv } from './gatehouse-env.js';
-import { verifyContext } from './guard.js';
-import { bodyReader } from './json-body.js';
-import { routeDecisions, type RouteDecision } from './matched-routes.js';
-
-const ALLOW_UNCONFIRMED = Object.freeze({ allowUnconfirmed: true });
+import { routeDecisions } from './matched-routes.js';
 
 /**
  * A Hono app that is deny-by-default: every route declared on it requires a valid access token
@@ -40,26 +37,21 @@ export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(
   options: { bodyLimitBytes?: number } = {},
 ): Hono<E> {
   const app = new Hono<E>();
-  const verify = verifyContext(auth);
-  const readBody = bodyReader(options.bodyLimitBytes);
-  const decisionOf = routeDecisions(app);
+  guardRoutes(app, auth, options);
+  return app;
+}
 
-  const withBody = (c: Context, next: Next, decision: RouteDecision) => {
-    // A route that reads its own form body (a form_post callback) is left to its reader.
-    if (decision.readsForm && methodTakesBody(c.req.method)) return next();
-    const reading = readBody(c);
-    return reading ? reading.then(next) : next();
-  };
-  // Not async: with a token in the verified-token cache and no body to read (a GET), the guard adds
-  // no promise of its own.
+/**
+ * Adds the deny-by-default guard of `secureRoutes` to `app`, as its next middleware. The library's
+ * route tables declare their own routes first, each a single handler that admits its requests
+ * itself (`tableRoute`), then add the guard for whatever else is declared on the app after them.
+ */
+export function guardRoutes<E extends GatehouseEnv>(app: Hono<E>, auth: Auth<string>, options: { bodyLimitBytes?: number }): void {
+  const admit = routeAdmission(auth, options.bodyLimitBytes);
+  const decisionOf = routeDecisions(app);
   const guard: MiddlewareHandler = (c, next) => {
     const decision = decisionOf(c);
-    if (decision.access === 'unmatched') return next();
-    assertPathEncoding(c.req.url);
-    if (decision.access === 'public') return withBody(c, next, decision);
-    const pending = verify(c, decision.access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined);
-    return pending ? pending.then(() => withBody(c, next, decision)) : withBody(c, next, decision);
+    return decision.access === 'unmatched' ? next() : admit(c, decision, next);
   };
   app.use(markGuard(guard));
-  return app;
 }

@@ -1,13 +1,14 @@
 import { anyOf, type Auth } from '@gatehousejs/core';
-import { USER_ROUTES, requireVerifiedUser, queryFromSearchParams, parseTrustedProxies } from '@gatehousejs/http';
-import type { Context, Handler, Hono } from 'hono';
+import { USER_ROUTES, requireVerifiedUser, queryFromUrl, parseTrustedProxies } from '@gatehousejs/http';
+import { type Context, Hono } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { StatusCode } from 'hono/utils/http-status';
+import { routeAdmission } from './admission.js';
 import { clientContext } from './client-context.js';
 import type { GatehouseEnv } from './gatehouse-env.js';
-import { requireRoles, unconfirmedAllowed } from './guard.js';
 import { jsonResponse } from './json-response.js';
-import { secureRoutes } from './secure-routes.js';
+import { guardRoutes } from './secure-routes.js';
+import { tableRoute } from './table-route.js';
 
 export interface UserRoutesOptions {
   bodyLimitBytes?: number;
@@ -22,8 +23,9 @@ export interface UserRoutesOptions {
 }
 
 /**
- * The user-management routes of CONTRACT §8 as a `secureRoutes` app, so every one needs a valid
- * access token: `GET /users/me` (any signed-in user), and for `admin` or `super`: `GET /users`
+ * The user-management routes of CONTRACT §8 as a Hono app, deny by default (a route added to it is
+ * guarded as on a `secureRoutes` app), so every one needs a valid access token: `GET /users/me`
+ * (any signed-in user), and for `admin` or `super`: `GET /users`
  * (`limit`, `offset`, `role`), `GET /users/:id`, `PUT /users/:id/roles`, `DELETE /users/:id/sessions`.
  * Mount it at `/api/v1` on an app that uses `errorHandler()` and `notFound()`.
  *
@@ -32,27 +34,27 @@ export interface UserRoutesOptions {
  * app.route('/api/v1', userRoutes(auth, { getConnInfo }));
  */
 export function userRoutes(auth: Auth<string>, options: UserRoutesOptions = {}): Hono<GatehouseEnv> {
-  const app = secureRoutes(auth, options);
+  const app = new Hono<GatehouseEnv>();
   const trustedProxies = options.trustedProxies === undefined ? undefined : parseTrustedProxies(options.trustedProxies);
   const client = { ...options, trustedProxies };
+  const admit = routeAdmission(auth, options.bodyLimitBytes);
   for (const route of USER_ROUTES) {
-    const handler: Handler<GatehouseEnv> = async (c) => {
+    const answer = async (c: Context<GatehouseEnv>) => {
       const result = await route.handle(auth, {
         user: requireVerifiedUser(c),
         params: c.req.param(),
-        query: queryFromSearchParams(new URL(c.req.url).searchParams),
+        query: queryFromUrl(c.req.url),
         body: c.get('body'),
         client: clientContext(c, client),
       });
       if (result.body === undefined) return c.body(null, result.status as StatusCode);
       return jsonResponse(c, result.status, result.body);
     };
-    const handlers = [
-      ...(route.roles ? [requireRoles(anyOf<string>(...route.roles), undefined)] : []),
-      ...(route.allowsUnconfirmed ? [unconfirmedAllowed] : []),
-      handler,
-    ];
-    app.on(route.method, route.path, ...(handlers as [Handler<GatehouseEnv>]));
+    const access = route.allowsUnconfirmed ? 'unconfirmed-allowed' : 'protected';
+    const roles = route.roles ? anyOf<string>(...route.roles) : undefined;
+    app.on(route.method, route.path, tableRoute(admit, { access, roles }, answer));
   }
+  // Deny by default for any route an app adds to this one.
+  guardRoutes(app, auth, options);
   return app;
 }

@@ -35,7 +35,7 @@ export {
 } from './route-guard.js';
 export type { RouteAccess } from './route-guard.js';
 export { routeNotFound } from './not-found.js';
-export { queryFromSearchParams } from './query-params.js';
+export { queryFromSearchParams, queryFromUrl } from './query-params.js';
 export { prefersHtml } from './auth-pages.js';
 export type { AuthPages, HtmlPage, VerifyEmailOutcome } from './auth-pages.js';
 export { resolveClientAddress } from './client-address.js';

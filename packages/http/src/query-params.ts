@@ -13,3 +13,17 @@ export function queryFromSearchParams(params: URLSearchParams): Record<string, s
   }
   return query;
 }
+
+/**
+ * `queryFromSearchParams` of a request URL's query. A URL without one (most API calls) costs no
+ * parse: `new URL()` per request was about 2 µs of a `GET /users/me` on Hono.
+ *
+ * @example
+ * queryFromUrl('http://x/api/v1/auth/verify-email?token=a'); // { token: 'a' }
+ */
+export function queryFromUrl(url: string): Record<string, string | string[]> {
+  const start = url.indexOf('?');
+  if (start === -1) return Object.create(null) as Record<string, string | string[]>;
+  const end = url.indexOf('#', start);
+  return queryFromSearchParams(new URLSearchParams(url.slice(start + 1, end === -1 ? undefined : end)));
+}
