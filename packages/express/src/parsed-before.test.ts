@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAuth, type Auth } from '@gatehousejs/core';
-import { createFakeHasher } from '@gatehousejs/core/testing';
+import type { Auth } from '@gatehousejs/core';
+import { createTestAuth } from '@gatehousejs/core/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express, { type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,12 +33,7 @@ async function start(name: string, parser: RequestHandler): Promise<void> {
 }
 
 beforeAll(async () => {
-  auth = createAuth({
-    config: { accessTokenSecret: 'a'.repeat(32), refreshTokenSecret: 'b'.repeat(32) },
-    store: createMemoryStore(),
-    mailer: { send: async () => {} },
-    hasher: createFakeHasher(),
-  });
+  auth = createTestAuth(createMemoryStore());
   await start('json', express.json());
   await start('urlencoded', express.urlencoded());
   await start('text', express.text({ type: '*/*' }));

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAuth, type Auth } from '@gatehousejs/core';
-import { createFakeHasher } from '@gatehousejs/core/testing';
+import type { Auth } from '@gatehousejs/core';
+import { createTestAuth } from '@gatehousejs/core/testing';
 import { rawRequest } from '@gatehousejs/http/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express from 'express';
@@ -31,12 +31,7 @@ async function tokenFor(roleSet: ('super' | 'admin' | 'manager' | 'user')[]) {
 }
 
 beforeAll(async () => {
-  auth = createAuth({
-    config: { accessTokenSecret: 'a'.repeat(32), refreshTokenSecret: 'b'.repeat(32) },
-    store: createMemoryStore(),
-    mailer: { send: async () => {} },
-    hasher: createFakeHasher(),
-  });
+  auth = createTestAuth(createMemoryStore());
   const api = secureRouter(auth);
   api.get('/open', publicRoute, (_req, res) => void res.json({ open: true }));
   api.get('/closed', (req, res) => void res.json({ id: req.user?.id }));

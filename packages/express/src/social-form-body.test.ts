@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAuth, type Auth } from '@gatehousejs/core';
-import { createFakeHasher } from '@gatehousejs/core/testing';
+import type { Auth } from '@gatehousejs/core';
+import { createTestAuth } from '@gatehousejs/core/testing';
 import type { SocialRoute } from '@gatehousejs/http';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express, { type RequestHandler } from 'express';
@@ -40,12 +40,7 @@ async function start(name: string, parser: RequestHandler | undefined): Promise<
 }
 
 beforeAll(async () => {
-  auth = createAuth({
-    config: { accessTokenSecret: 'a'.repeat(32), refreshTokenSecret: 'b'.repeat(32) },
-    store: createMemoryStore(),
-    mailer: { send: async () => {} },
-    hasher: createFakeHasher(),
-  });
+  auth = createTestAuth(createMemoryStore());
   await start('none', undefined);
   await start('urlencoded', express.urlencoded({ extended: false }));
   await start('extended', express.urlencoded({ extended: true }));

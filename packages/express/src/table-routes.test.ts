@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAuth, type Auth } from '@gatehousejs/core';
-import { createFakeHasher } from '@gatehousejs/core/testing';
+import type { Auth } from '@gatehousejs/core';
+import { createTestAuth } from '@gatehousejs/core/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,12 +33,7 @@ async function tokenFor(name: string, roles: ('admin' | 'manager')[]) {
 }
 
 beforeAll(async () => {
-  auth = createAuth({
-    config: { accessTokenSecret: 'a'.repeat(32), refreshTokenSecret: 'b'.repeat(32) },
-    store: createMemoryStore(),
-    mailer: { send: async () => {} },
-    hasher: createFakeHasher(),
-  });
+  auth = createTestAuth(createMemoryStore());
   userToken = await tokenFor('plain', []);
   adminToken = await tokenFor('boss', ['admin']);
   const users = userRouter(auth);

@@ -1,15 +1,10 @@
-import { createAuth, type Auth, type Role } from '@gatehousejs/core';
-import { createFakeHasher } from '@gatehousejs/core/testing';
+import type { Auth, Role } from '@gatehousejs/core';
+import { createTestAuth as createCoreTestAuth } from '@gatehousejs/core/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 
 /** An Auth on the memory store with a fake hasher, and a way to get tokens for any role set. */
 export function createTestAuth() {
-  const auth: Auth = createAuth({
-    config: { accessTokenSecret: 'a'.repeat(32), refreshTokenSecret: 'b'.repeat(32) },
-    store: createMemoryStore(),
-    mailer: { send: async () => {} },
-    hasher: createFakeHasher(),
-  });
+  const auth: Auth = createCoreTestAuth(createMemoryStore());
   let count = 0;
   async function tokenFor(roleSet: Role[]): Promise<string> {
     count += 1;

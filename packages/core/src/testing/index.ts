@@ -9,3 +9,4 @@ export { describeArgon2idHasherContract } from './argon2id-hasher-contract.js';
 export type { Argon2idHasherSubject } from './argon2id-hasher-contract.js';
 export { describeRateLimiterContract } from './rate-limiter-contract/rate-limiter-contract-suite.js';
 export type { RateLimiterContractSubject } from './rate-limiter-contract/rate-limiter-contract-suite.js';
+export { createTestAuth } from './test-auth.js';
