@@ -1,3 +1,4 @@
+import type { CreateListener } from '@gatehousejs/example-server-kit';
 import type { ServerUnderTest } from '@gatehousejs/http/testing';
 import { SUITE_SECRETS } from '@gatehousejs/http/testing';
 import { startForSuite } from '@gatehousejs/example-server-kit/testing';
@@ -8,18 +9,19 @@ import { freePort } from './browser.js';
 export const SUPER = Object.freeze({ email: 'root@example.com', password: 'bootstrap super password' });
 
 /**
- * The Express example in-process on a port known before start, so APP_URL (the links in the mails,
- * the social callbacks) can name it. `before(port)` runs first on each attempt and returns extra
+ * An example server in-process (the Express example unless `createListener` says otherwise) on a
+ * port known before start, so APP_URL (the links in the mails, the social callbacks) can name it. `before(port)` runs first on each attempt and returns extra
  * settings (a provider that must know the callback URL); `undo` cleans an attempt that failed.
  */
 export async function startDemoServer(
   before: (port: number) => Promise<{ env: Record<string, string>; undo?: () => Promise<void> }> = async () => ({ env: {} }),
+  createListener: CreateListener = createApp,
 ): Promise<ServerUnderTest> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const extra = await before(port);
     try {
-      return await startForSuite(createApp, {
+      return await startForSuite(createListener, {
         ...SUITE_SECRETS,
         PORT: String(port),
         APP_URL: `http://127.0.0.1:${port}`,
