@@ -2,8 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { expect, onTestFailed } from 'vitest';
+import type { ServerUnderTest } from '@gatehousejs/http/testing';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 
 /** Debian's `chromium` package; `npx playwright install` cannot download a browser on these machines. */
 export const CHROMIUM_PATH = process.env.GATEHOUSE_CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,6 +44,47 @@ export function browserPlan(): { missing: string | undefined; required: boolean 
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 30_000 });
+}
+
+/** The window size of every browser profile: the README's screenshots are taken at it. */
+const VIEWPORT = { width: 1100, height: 780 };
+
+/** Chromium and an example server for one `describe` block, as `browserSession` gives them. */
+export interface BrowserSession {
+  /** The server `start` gave; read it in a test or a hook, once it has started. */
+  readonly server: ServerUnderTest;
+  /** A fresh browser profile: its own sessionStorage, as another person on another machine. */
+  newPerson(): Promise<Page>;
+}
+
+/**
+ * Starts Chromium and the server (`start`) side by side before the block's tests, and closes every
+ * profile, the browser and the server after them.
+ */
+export function browserSession(start: () => Promise<ServerUnderTest>): BrowserSession {
+  let browser: Browser | undefined;
+  let server: ServerUnderTest | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([start(), launchChromium()]);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server of this browser session has not started');
+      return server;
+    },
+    async newPerson() {
+      if (!browser) throw new Error('the browser of this session has not started');
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
 }
 
 /** A free TCP port on 127.0.0.1, so APP_URL (the links in the mails) can name it before start. */

@@ -1,15 +1,13 @@
 import type { CreateListener } from '@gatehousejs/example-server-kit';
 import type { ServerUnderTest } from '@gatehousejs/http/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserPlan, expectText, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserPlan, browserSession, expectText, readmeScreenshot, screenshotOnFailure } from './browser.js';
 import { startDemoServer, SUPER } from './demo-server.js';
 
 // The demo app, the mail viewer, the confirmation page and the reset page, used as a person uses
 // them: in headless Chromium, against an example server started in-process. Written once, run on
 // the Express example (demo-app.test.ts here) and on the Hono example (its test/e2e).
-
-const VIEWPORT = { width: 1100, height: 780 };
 
 interface Person {
   firstName: string;
@@ -71,32 +69,14 @@ export function describeDemoApp(framework: string, createListener: CreateListene
   }
 
   describe.skipIf(chromiumCheck.missing !== undefined)(`the demo app on ${framework} in headless Chromium`, { timeout: 60_000 }, () => {
-    let chromium: Browser;
+    const session = browserSession(() => startDemoServer(undefined, createListener));
+    const { newPerson } = session;
     let server: ServerUnderTest;
     let base: string;
-    const contexts: BrowserContext[] = [];
-
-    async function startServer(): Promise<void> {
-      server = await startDemoServer(undefined, createListener);
+    beforeAll(() => {
+      server = session.server;
       base = server.baseUrl;
-    }
-
-    beforeAll(async () => {
-      [, chromium] = await Promise.all([startServer(), launchChromium()]);
     });
-
-    afterAll(async () => {
-      for (const context of contexts) await context.close().catch(() => undefined);
-      await chromium?.close();
-      await server?.close();
-    });
-
-    /** A fresh browser profile: its own sessionStorage, as another person on another machine. */
-    async function newPerson(): Promise<Page> {
-      const context = await chromium.newContext({ viewport: VIEWPORT });
-      contexts.push(context);
-      return context.newPage();
-    }
 
     async function registerByApi(person: Person): Promise<void> {
       const response = await fetch(`${base}/api/v1/auth/register`, {

@@ -2,9 +2,9 @@ import type { CreateListener } from '@gatehousejs/example-server-kit';
 import type { LocalOidcProvider } from '@gatehousejs/example-server-kit/testing';
 import { startLocalOidcProvider } from '@gatehousejs/example-server-kit/testing';
 import type { ServerUnderTest } from '@gatehousejs/http/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserPlan, expectText, launchChromium, readmeScreenshot, screenshotOnFailure } from './browser.js';
+import { browserPlan, browserSession, expectText, readmeScreenshot, screenshotOnFailure } from './browser.js';
 import { startDemoServer } from './demo-server.js';
 
 // Social sign-in in the demo app, clicked through in headless Chromium: the generic `oidc` provider
@@ -12,7 +12,6 @@ import { startDemoServer } from './demo-server.js';
 // loopback port, whose login and consent pages the browser fills in. The page does the exchange.
 // Written once, run on the Express example (social-sign-in.test.ts here) and on the Hono example.
 
-const VIEWPORT = { width: 1100, height: 780 };
 const PROVIDER_NAME = 'Local IdP';
 const LAST_WAY_IN = 'This is the last way to sign in to the account: set a password or link another provider first.';
 
@@ -33,49 +32,38 @@ export function describeSocialSignIn(framework: string, createListener: CreateLi
     `social sign-in in the demo app on ${framework}, in headless Chromium`,
     { timeout: 60_000 },
     () => {
-      let chromium: Browser;
       let server: ServerUnderTest;
       let idp: LocalOidcProvider;
       let base: string;
-      const contexts: BrowserContext[] = [];
 
-      async function startServer(): Promise<void> {
-        server = await startDemoServer(async (port) => {
-          idp = await startLocalOidcProvider({
+      const session = browserSession(() =>
+        startDemoServer(async (port) => {
+          const provider = await startLocalOidcProvider({
             redirectUris: [`http://127.0.0.1:${port}/api/v1/auth/oauth/oidc/callback`],
             interactive: { name: PROVIDER_NAME },
           });
+          idp = provider;
           return {
             env: {
-              OIDC_ISSUER: idp.issuer,
-              OIDC_CLIENT_ID: idp.clientId,
-              OIDC_CLIENT_SECRET: idp.clientSecret,
+              OIDC_ISSUER: provider.issuer,
+              OIDC_CLIENT_ID: provider.clientId,
+              OIDC_CLIENT_SECRET: provider.clientSecret,
               OIDC_NAME: PROVIDER_NAME,
               // The local provider speaks plain http on loopback.
               OAUTH_ALLOW_INSECURE_PROVIDERS: 'true',
             },
-            undo: () => idp.close(),
+            undo: () => provider.close(),
           };
-        }, createListener);
+        }, createListener),
+      );
+      const { newPerson } = session;
+      beforeAll(() => {
+        server = session.server;
         base = server.baseUrl;
-      }
-
-      beforeAll(async () => {
-        [, chromium] = await Promise.all([startServer(), launchChromium()]);
       });
-
       afterAll(async () => {
-        for (const context of contexts) await context.close().catch(() => undefined);
-        await chromium?.close();
-        await server?.close();
         await idp?.close();
       });
-
-      async function newPerson(): Promise<Page> {
-        const context = await chromium.newContext({ viewport: VIEWPORT });
-        contexts.push(context);
-        return context.newPage();
-      }
 
       /** At the provider: types the username on its login page and continues to the consent page. */
       async function logInAtProvider(page: Page, username: string): Promise<void> {
