@@ -16,6 +16,14 @@ export type { RolePolicy, RoleOptions, GrantPolicy, RoleHierarchy } from './role
 
 export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 export type { AccessTokenOptions } from './flows/verify-access-token.js';
+export { createAccessTokenVerifier } from './tokens/access-token-verifier.js';
+export type { AccessTokenVerifier, AccessTokenVerifierOptions } from './tokens/access-token-verifier.js';
+export { MAX_IAT_SKEW_SECONDS } from './tokens/jws.js';
+export type { KeyLookup, TokenHeader } from './tokens/jws.js';
+export { SIGNING_ALGORITHMS } from './keys/signing-algorithm.js';
+export type { SigningAlgorithm } from './keys/signing-algorithm.js';
+export type { JsonWebKeySet, PublicJwk } from './keys/public-jwk.js';
+export type { KeyInput } from './keys/key-input.js';
 
 export { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 export { createArgon2idHasherFromEngine } from './hashing/argon2id-engine.js';
