@@ -47,7 +47,7 @@ function readPem(label: string, body: string): KeyInput {
   if (!isPrivate && label !== 'PUBLIC KEY') {
     throw new KeyInputError(PEM_ADVICE[label] ?? 'must hold -----BEGIN PRIVATE KEY----- (PKCS#8) or -----BEGIN PUBLIC KEY----- blocks');
   }
-  let info;
+  let info: ReturnType<typeof readDerKeyInfo>;
   try {
     info = readDerKeyInfo(decodeBase64(body), isPrivate);
   } catch (error) {
