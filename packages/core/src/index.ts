@@ -24,6 +24,10 @@ export { SIGNING_ALGORITHMS } from './keys/signing-algorithm.js';
 export type { SigningAlgorithm } from './keys/signing-algorithm.js';
 export type { JsonWebKeySet, PublicJwk } from './keys/public-jwk.js';
 export type { KeyInput } from './keys/key-input.js';
+export { generateSigningKey } from './keys/generate-signing-key.js';
+export type { GeneratedSigningKey } from './keys/generate-signing-key.js';
+export { publicKeySet } from './keys/public-key-set.js';
+export type { KeySetSettings } from './keys/public-key-set.js';
 
 export { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 export { createArgon2idHasherFromEngine } from './hashing/argon2id-engine.js';
