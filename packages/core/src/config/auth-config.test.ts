@@ -43,6 +43,7 @@ describe('parseAuthConfig', () => {
       passwordPolicy: { minLength: 8, serviceName: 'Gatehouse' },
       concealRegisteredEmails: false,
       checkTokenVersion: false,
+      reauthMaxAge: 600,
     });
   });
 
