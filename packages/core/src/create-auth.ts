@@ -23,6 +23,7 @@ import type { AuthEventListener } from './ports/auth-events.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 import { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 import type { AuthStore } from './ports/auth-store.js';
+import type { BreachedPasswordRanges } from './ports/breached-passwords.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import type { Mailer } from './ports/mailer.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
@@ -67,6 +68,11 @@ export interface CreateAuthOptions<R extends string = SpecRole> {
   hasher?: PasswordHasher;
   /** Counts for `config.rateLimit`. Defaults to one in memory (one process); share SQL or Redis across instances. */
   rateLimiter?: RateLimiter;
+  /**
+   * A breach corpus asked by range (k-anonymity): new passwords seen in a breach are refused; when it
+   * cannot be asked the password is accepted and `onBackgroundError` told. Off by default.
+   */
+  breachedPasswords?: BreachedPasswordRanges;
   /** Audit trail: told about registrations, logins, refreshes, resets, role changes, lockouts. */
   onEvent?: AuthEventListener;
   /**
@@ -238,6 +244,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     roles,
     roleInputs: roleInputsFor(roles.all),
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    ...(options.breachedPasswords ? { breachedPasswords: options.breachedPasswords } : {}),
     emit: (event) => {
       try {
         listener?.(event);
