@@ -58,6 +58,12 @@ export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, probl
         : {}),
       ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_TENANT') ? { tenant: read(env, 'OAUTH_MICROSOFT_TENANT') } : {}),
       ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_AUTHORITY') ? { authority: read(env, 'OAUTH_MICROSOFT_AUTHORITY') } : {}),
+      ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_VERIFIED_EMAIL_CLAIM')
+        ? { verifiedEmailClaim: read(env, 'OAUTH_MICROSOFT_VERIFIED_EMAIL_CLAIM') }
+        : {}),
+      ...(id === 'facebook' && read(env, 'OAUTH_FACEBOOK_GRAPH_VERSION')
+        ? { graphApiVersion: read(env, 'OAUTH_FACEBOOK_GRAPH_VERSION') }
+        : {}),
     };
   }
   const appleId = read(env, 'OAUTH_APPLE_CLIENT_ID');

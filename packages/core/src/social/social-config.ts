@@ -47,7 +47,16 @@ const schema = z
             issuer: url.optional(),
           })
           .strict(),
-        facebook: z.object(credentials).strict(),
+        facebook: z
+          .object({
+            ...credentials,
+            /** The Graph API version (`v23.0`); each lives about two years. */
+            graphApiVersion: z
+              .string()
+              .regex(/^v\d{1,2}\.\d{1,2}$/, 'must look like v23.0')
+              .optional(),
+          })
+          .strict(),
         x: z.object(credentials).strict(),
         linkedin: z.object(credentials).strict(),
         github: z.object(credentials).strict(),

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { mailAddressConfirmation } from './address-confirmation.js';
 import { resolveAccount, type CallbackError, type Resolution } from './account-resolution.js';
 import { hashBrowserKey, newBrowserKey, pkceVerifierFor, sameDigest } from './browser-binding.js';
-import { authorizationUrl, exchangeAndReadProfile } from './oauth-client.js';
+import { authorizationUrl, exchangeAndReadProfile, sendsNonce } from './oauth-client.js';
 import type { ProviderId, ProviderProfile } from './provider-definition.js';
 import { enabledProvider, type EnabledProvider } from './provider-registry.js';
 import { allowedRedirectUri } from './redirect-uri.js';
@@ -60,8 +60,7 @@ export async function startSocialSignIn(
   const target = allowedRedirectUri(redirectUri, s.config.redirectAllowlist);
   const state = randomToken(s.ctx.random, 32);
   const browserKey = newBrowserKey(s.ctx.random);
-  const isOidc = provider.kind === 'oauth' && provider.configured.definition.protocol === 'oidc';
-  const nonce = isOidc ? randomToken(s.ctx.random, 32) : null;
+  const nonce = provider.kind === 'oauth' && sendsNonce(provider.configured.definition) ? randomToken(s.ctx.random, 32) : null;
   const url =
     provider.kind === 'steam'
       ? provider.steam.authorizationUrl(state)
