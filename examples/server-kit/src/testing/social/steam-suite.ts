@@ -125,6 +125,42 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       );
     });
 
+    it('a NUL-suffixed key (openid.claimed_id%00) carrying the signed id beside a forged one: provider_error, Steam never asked', async () => {
+      // The attack of passport-steam #127 and goth #595: Steam reads `openid.claimed_id\0` as `openid.claimed_id`.
+      const before = steam.verdicts.length;
+      const victim = `https://steamcommunity.com/openid/id/${steamId()}`;
+      const error = await refused((a) => {
+        const signedId = a.get('openid.claimed_id')!;
+        a.set('openid.claimed_id', victim);
+        a.set('openid.identity', victim);
+        a.append('openid.claimed_id\u0000', signedId);
+        a.append('openid.identity\u0000', signedId);
+        return a;
+      });
+      expect(error).toBe('provider_error');
+      expect(steam.verdicts.length).toBe(before);
+    });
+
+    it('an extra key the browser added is refused, and check_authentication gets only the signed fields', async () => {
+      expect(await refused((a) => (a.set('openid.extra', 'x'), a))).toBe('provider_error');
+      steam.signInAs(steamId());
+      expect((await signIn()).code).not.toBeNull();
+      expect(steam.checkRequests.at(-1)!.sort()).toEqual(
+        [
+          'openid.assoc_handle',
+          'openid.claimed_id',
+          'openid.identity',
+          'openid.mode',
+          'openid.ns',
+          'openid.op_endpoint',
+          'openid.response_nonce',
+          'openid.return_to',
+          'openid.sig',
+          'openid.signed',
+        ].sort(),
+      );
+    });
+
     it('changed return_to: provider_error', async () => {
       expect(await refused((a) => (a.set('openid.return_to', `${a.get('openid.return_to')}&x=1`), a))).toBe('provider_error');
     });
