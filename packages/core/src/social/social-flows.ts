@@ -10,7 +10,6 @@ import { createOneTimeToken, hashOneTimeToken } from '../one-time/one-time-token
 import { randomToken } from '../random/random-values.js';
 import { LIMITS, parseInput } from '../validation/input-schemas.js';
 import { z } from 'zod';
-import { mailAddressConfirmation } from './address-confirmation.js';
 import { resolveAccount, type CallbackError, type Resolution } from './account-resolution.js';
 import { hashBrowserKey, newBrowserKey, pkceVerifierFor, sameDigest } from './browser-binding.js';
 import { authorizationUrl, exchangeAndReadProfile, sendsNonce } from './oauth-client.js';
@@ -154,16 +153,6 @@ export async function finishSocialSignIn(
   const resolution: Resolution = await resolveAccount(s.ctx, id, profile, record.linkUserId, now);
   if (resolution.outcome === 'refused') return { location: back(to, 'error', resolution.error) };
   if (resolution.outcome === 'linked') return { location: back(to, 'linked', id) };
-  if (resolution.mailConfirmationTo) {
-    // A new account with an address the provider did not verify confirms it like a registration.
-    mailAddressConfirmation(
-      s.ctx,
-      { id: resolution.userId, firstName: profile.displayName ?? '' },
-      resolution.mailConfirmationTo,
-      'email-verification',
-      now,
-    );
-  }
   const { token, tokenHash } = await createOneTimeToken(s.ctx.random);
   await s.ctx.store.oneTimeTokens.saveOneTimeToken({
     tokenHash,

@@ -13,6 +13,7 @@ import {
 import { describeProviderShapes, OIDC_SHAPED_CLIENTS, providerEnv, TENANT_ID, type ProviderPeers } from './provider-shapes.js';
 import type { SuiteOverrides } from '../start-for-suite.js';
 import { describeSocialHardening, HTTPS_APP_URL } from './social-hardening.js';
+import { describeTakeoverCases } from './takeover-cases.js';
 import { TestBrowser } from './test-browser.js';
 
 export const SOCIAL_APP_URL = 'http://app.example.test';
@@ -460,5 +461,16 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
 
     describeProviderShapes(() => ({ peers, api, signIn: (provider) => signIn(provider) }));
     describeSocialHardening(start, BASE_ENV, () => peers.oidc);
+    describeTakeoverCases(() => ({
+      api,
+      server,
+      oidc: peers.oidc,
+      facebook: peers.facebook,
+      async signInAndExchange(provider) {
+        const result = await signIn(provider);
+        const session = result.code ? await exchange(result.code) : { status: 0, body: null };
+        return { status: session.status, body: session.body, error: result.error };
+      },
+    }));
   });
 }
