@@ -6,12 +6,12 @@ import type { LoginResult } from '../flows/login.js';
 import { enforceClientLimit } from '../flows/rate-limits.js';
 import type { RequestContext } from '../flows/request-context.js';
 import { toUserSummary } from '../flows/user-views.js';
-import { createOneTimeToken, hashOneTimeToken } from '../one-time/one-time-token.js';
+import { hashOneTimeToken } from '../one-time/one-time-token.js';
 import { randomToken } from '../random/random-values.js';
 import { LIMITS, parseInput } from '../validation/input-schemas.js';
 import { z } from 'zod';
 import { resolveAccount, type CallbackError, type Resolution } from './account-resolution.js';
-import { hashBrowserKey, newBrowserKey, pkceVerifierFor, sameDigest } from './browser-binding.js';
+import { hashBrowserKey, hashExchangeCode, newBrowserKey, pkceVerifierFor, sameDigest } from './browser-binding.js';
 import { authorizationUrl, exchangeAndReadProfile, sendsNonce } from './oauth-client.js';
 import type { ProviderId, ProviderProfile } from './provider-definition.js';
 import { enabledProvider, type EnabledProvider } from './provider-registry.js';
@@ -33,6 +33,12 @@ export interface SocialStart {
   browserKey: string;
   /** How long the cookie is needed (the state's lifetime). */
   maxAgeSeconds: number;
+}
+
+/** Where the callback sends the browser, and how long its browser-key cookie must stay (0: clear it). */
+export interface CallbackOutcome {
+  location: string;
+  browserKeyMaxAgeSeconds?: number;
 }
 
 /** The exchange's answer: the login shape plus whether the callback created the account. */
@@ -110,7 +116,7 @@ export async function finishSocialSignIn(
   parameters: URLSearchParams,
   browserKey: string | undefined,
   request: RequestContext,
-): Promise<{ location: string }> {
+): Promise<CallbackOutcome> {
   const now = s.ctx.clock.now();
   const [id, provider] = enabledProvider(s.providers, providerId);
   await enforceClientLimit(s.ctx, request, now);
@@ -153,28 +159,37 @@ export async function finishSocialSignIn(
   const resolution: Resolution = await resolveAccount(s.ctx, id, profile, record.linkUserId, now);
   if (resolution.outcome === 'refused') return { location: back(to, 'error', resolution.error) };
   if (resolution.outcome === 'linked') return { location: back(to, 'linked', id) };
-  const { token, tokenHash } = await createOneTimeToken(s.ctx.random);
+  const token = randomToken(s.ctx.random, 32);
   await s.ctx.store.oneTimeTokens.saveOneTimeToken({
-    tokenHash,
+    tokenHash: await hashExchangeCode(token, browserKey),
     purpose: resolution.isNewUser ? 'oauth-sign-up' : 'oauth-sign-in',
     userId: resolution.userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + s.config.exchangeCodeTtlSeconds * 1000),
   });
-  return { location: back(to, 'code', token) };
+  // The cookie stays for the exchange, which must come from this browser too.
+  return { location: back(to, 'code', token), browserKeyMaxAgeSeconds: s.config.exchangeCodeTtlSeconds };
 }
 
 const exchangeInput = z.object({ code: z.string().min(1, 'is required').max(LIMITS.tokenMax, 'is too long') });
 
 /**
- * Trades a one-time exchange code for a session: the login shape plus `isNewUser`. The code is
- * consumed atomically (of two parallel exchanges one gets 200); unknown, used or expired: 400.
+ * Trades a one-time exchange code for a session: the login shape plus `isNewUser`. The code counts
+ * only with the browser key of the flow that made it (the cookie), and is consumed atomically (of
+ * two parallel exchanges one gets 200); unknown, used, expired or from another browser: 400.
  */
-export async function exchangeCode(s: SocialContext, body: unknown, request: RequestContext): Promise<ExchangeResult> {
+export async function exchangeCode(
+  s: SocialContext,
+  body: unknown,
+  browserKey: string | undefined,
+  request: RequestContext,
+): Promise<ExchangeResult> {
   const now = s.ctx.clock.now();
   await enforceClientLimit(s.ctx, request, now);
   const { code } = parseInput(exchangeInput, body);
-  const codeHash = await hashOneTimeToken(code);
+  // Without the cookie of the browser that ran the flow, no code is anyone's (login CSRF).
+  if (browserKey === undefined) throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The code is invalid or has expired.');
+  const codeHash = await hashExchangeCode(code, browserKey);
   const tokens = s.ctx.store.oneTimeTokens;
   const signIn = await tokens.consumeOneTimeToken(codeHash, 'oauth-sign-in', now);
   const owner = signIn ?? (await tokens.consumeOneTimeToken(codeHash, 'oauth-sign-up', now));

@@ -166,7 +166,7 @@ export function describeProviderShapes(parts: () => SuiteParts): void {
       const result = await signIn(c.provider);
       expect(result.error).toBeNull();
       expect(result.browser.jwtInLocations()).toEqual([]);
-      const session = await api('POST', '/api/v1/auth/oauth/exchange', { body: { code: result.code } });
+      const session = await result.browser.exchange(result.code);
       expect(session.status).toBe(200);
       const expectedEmail = c.email === null ? null : email;
       // An address the provider did not verify stays on the identity, never on the account (the takeover rule).
@@ -190,7 +190,8 @@ export function describeProviderShapes(parts: () => SuiteParts): void {
 
       // The same provider account signs the same user in again.
       c.account(peers, `subject-${tag}`, email);
-      const again = await api('POST', '/api/v1/auth/oauth/exchange', { body: { code: (await signIn(c.provider)).code } });
+      const next = await signIn(c.provider);
+      const again = await next.browser.exchange(next.code);
       expect(again.body).toMatchObject({ user: { id: session.body.user.id }, isNewUser: false });
     });
 

@@ -101,7 +101,8 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
     const browser = () => new TestBrowser(SOCIAL_APP_URL, server.baseUrl);
     const startUrl = (provider: string, redirect = FRONT) =>
       `${SOCIAL_APP_URL}/api/v1/auth/oauth/${provider}?redirect_uri=${encodeURIComponent(redirect)}`;
-    const exchange = (code: string | null) => api('POST', '/api/v1/auth/oauth/exchange', { body: { code } });
+    /** The front end trading the code it was sent back with, from the browser that ran the flow. */
+    const exchange = (result: { code: string | null; browser: TestBrowser }) => result.browser.exchange(result.code);
 
     /** Signs in through `provider` in a fresh browser and returns where the front end was sent. */
     async function signIn(provider: string, b = browser()) {
@@ -210,7 +211,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         const first = await signIn('oidc');
         expect(first.error).toBeNull();
         expect(first.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
-        const session = await exchange(first.code);
+        const session = await exchange(first);
         expect(session.status).toBe(200);
         expect(session.body).toEqual({
           accessToken: expect.any(String),
@@ -220,7 +221,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         });
         expect(session.headers.get('cache-control')).toBe('no-store');
 
-        const again = await exchange((await signIn('oidc')).code);
+        const again = await exchange(await signIn('oidc'));
         expect(again.status).toBe(200);
         expect(again.body).toMatchObject({ user: { id: session.body.user.id, email, roles: [] }, isNewUser: false });
 
@@ -255,23 +256,49 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
 
       it('exchange code replayed: the second use answers 400', async () => {
         peers.oidc.signInAs({ sub: unique('replay-'), email: `${unique('replay')}@example.com`, email_verified: true });
-        const { code } = await signIn('oidc');
-        expect((await exchange(code)).status).toBe(200);
-        const replay = await exchange(code);
+        const result = await signIn('oidc');
+        expect((await exchange(result)).status).toBe(200);
+        const replay = await exchange(result);
         expect(replay.status).toBe(400);
         expect(replay.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       });
 
       it('exchange code used twice in parallel: exactly one 200', async () => {
         peers.oidc.signInAs({ sub: unique('par-'), email: `${unique('par')}@example.com`, email_verified: true });
-        const { code } = await signIn('oidc');
-        const answers = await Promise.all(Array.from({ length: 5 }, () => exchange(code)));
+        const result = await signIn('oidc');
+        const answers = await Promise.all(Array.from({ length: 5 }, () => exchange(result)));
         expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
       });
 
+      it("login CSRF: the attacker's code opened in the victim's browser answers 400, whether or not the victim ran a flow", async () => {
+        peers.oidc.signInAs({ sub: unique('csrf-'), email: `${unique('csrf')}@example.com`, email_verified: true });
+        const attacker = await signIn('oidc');
+        const victimIdle = browser();
+        const lured = await victimIdle.exchange(attacker.code);
+        expect(lured.status).toBe(400);
+        expect(lured.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+        // A victim in the middle of a flow of their own holds a browser key, but not the attacker's.
+        const victimBusy = (await untilCallback('oidc')).browser;
+        expect((await victimBusy.exchange(attacker.code)).status).toBe(400);
+        // Neither attempt used the code up: it still works in the browser that ran its flow.
+        expect((await exchange(attacker)).status).toBe(200);
+      });
+
+      it("the callback keeps the browser key for the exchange (the code's 60 s), and the exchange clears it", async () => {
+        peers.oidc.signInAs({ sub: unique('keep-'), email: `${unique('keep')}@example.com`, email_verified: true });
+        const result = await signIn('oidc');
+        const callbackHop = result.browser.hops.find((h) => h.url.startsWith(callbackOf('oidc')))!;
+        expect(callbackHop.headers.get('set-cookie')).toMatch(
+          /^gatehouse-oauth=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=60$/,
+        );
+        const session = await exchange(result);
+        expect(session.status).toBe(200);
+        expect(session.headers.get('set-cookie')).toBe('gatehouse-oauth=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+      });
+
       it('refuses an unknown or malformed exchange code with 400', async () => {
-        expect((await exchange('A'.repeat(43))).status).toBe(400);
-        expect((await exchange(null)).status).toBe(400);
+        expect((await exchange({ code: 'A'.repeat(43), browser: browser() })).status).toBe(400);
+        expect((await exchange({ code: null, browser: browser() })).status).toBe(400);
         expect((await api('POST', '/api/v1/auth/oauth/exchange', { body: {} })).status).toBe(400);
       });
     });
@@ -392,14 +419,14 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
           expect(result.code).toBeNull();
           return;
         }
-        const session = await exchange(result.code);
+        const session = await exchange(result);
         expect(session.body).toMatchObject({ user: { id: local.id, email: local.email }, isNewUser: false });
       });
 
       it('GitHub: an address that is not the verified primary one is never used, so it cannot take over the local account', async () => {
         const local = await registered(true);
         peers.github.signInAs({ id: 6_000_000 + ++sequence, login: 'squatter', name: 'Squatter', email: local.email, verified: false });
-        const session = await exchange((await signIn('github')).code);
+        const session = await exchange(await signIn('github'));
         expect(session.status).toBe(200);
         expect(session.body).toMatchObject({ user: { email: null, roles: [] }, isNewUser: true });
         expect(session.body.user.id).not.toBe(local.id);
@@ -408,7 +435,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       it('an account that only the provider knows is created without roles, its subject read from the numeric id', async () => {
         const email = `${unique('octo')}@example.com`;
         peers.github.signInAs({ id: 424242 + ++sequence, login: 'octo-new', name: 'Octo New', email, verified: true });
-        const session = await exchange((await signIn('github')).code);
+        const session = await exchange(await signIn('github'));
         expect(session.body).toMatchObject({ user: { email, roles: [] }, isNewUser: true });
         const me = await api('GET', '/api/v1/users/me', { token: session.body.accessToken });
         expect(me.body).toMatchObject({ username: 'octo-new', isActive: true, roles: [] });
@@ -452,7 +479,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
           email: `${unique('solo')}@example.com`,
           verified: true,
         });
-        const session = await exchange((await signIn('github')).code);
+        const session = await exchange(await signIn('github'));
         const res = await api('DELETE', '/api/v1/users/me/identities/github', { token: session.body.accessToken });
         expect(res.status).toBe(409);
         expect(res.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
@@ -468,7 +495,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       facebook: peers.facebook,
       async signInAndExchange(provider) {
         const result = await signIn(provider);
-        const session = result.code ? await exchange(result.code) : { status: 0, body: null };
+        const session = result.code ? await exchange(result) : { status: 0, body: null };
         return { status: session.status, body: session.body, error: result.error };
       },
     }));

@@ -51,7 +51,7 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       const landed = await b.navigate(startUrl);
       return { browser: b, code: landed.searchParams.get('code'), error: landed.searchParams.get('error') };
     }
-    const exchange = (code: string | null) => api('POST', '/api/v1/auth/oauth/exchange', { body: { code } });
+    const exchange = (result: { code: string | null; browser: TestBrowser }) => result.browser.exchange(result.code);
     const refused = async (tamper: (a: URLSearchParams) => URLSearchParams) => {
       steam.signInAs(steamId(), undefined, tamper);
       return (await signIn()).error;
@@ -79,8 +79,9 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
     it('creates an account without e-mail (email null in every answer and in the token), named after the persona, without roles', async () => {
       const id = steamId();
       steam.signInAs(id, { name: 'Gabe N!', avatar: 'https://avatars.steamstatic.example/x_full.jpg' });
-      const { code, browser } = await signIn();
-      const session = await exchange(code);
+      const signedIn = await signIn();
+      const { browser } = signedIn;
+      const session = await exchange(signedIn);
       expect(session.status).toBe(200);
       expect(session.body).toMatchObject({ user: { email: null, roles: [] }, isNewUser: true });
       expect(decodeClaims(session.body.accessToken).email).toBeNull();
@@ -101,7 +102,7 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       // The Web API key went in a header, never in a URL.
       expect(steam.apiRequests.length).toBeGreaterThan(0);
       expect(steam.apiRequests.join(' ')).not.toContain(steam.apiKey);
-      expect((await exchange((await signIn()).code)).body).toMatchObject({ user: { id: session.body.user.id }, isNewUser: false });
+      expect((await exchange(await signIn())).body).toMatchObject({ user: { id: session.body.user.id }, isNewUser: false });
     });
 
     it('claimed_id on a foreign host: provider_error', async () => {
@@ -204,7 +205,7 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
 
     it('the life of an account without e-mail: add an address, confirm it, reset the password, log in with it', async () => {
       steam.signInAs(steamId());
-      const session = await exchange((await signIn()).code);
+      const session = await exchange(await signIn());
       const token = session.body.accessToken as string;
       const address = `steam${++sequence}${Math.random().toString(36).slice(2, 7)}@example.com`;
 
@@ -242,7 +243,7 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       };
       expect((await api('POST', '/api/v1/auth/register', { body: owner })).status).toBe(201);
       steam.signInAs(steamId());
-      const token = (await exchange((await signIn()).code)).body.accessToken;
+      const token = (await exchange(await signIn())).body.accessToken;
       const res = await api('PUT', '/api/v1/users/me/email', { token, body: { email: owner.email.toUpperCase() } });
       expect(res.status).toBe(409);
     });
@@ -258,8 +259,9 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
 
       it('an account without e-mail gets tokens, is refused elsewhere with 403 EMAIL_NOT_VERIFIED, and can still add and confirm an address', async () => {
         steam.signInAs(steamId());
-        const landed = await new TestBrowser(SOCIAL_APP_URL, strict.baseUrl).navigate(startUrl);
-        const session = await strictApi('POST', '/api/v1/auth/oauth/exchange', { body: { code: landed.searchParams.get('code') } });
+        const strictBrowser = new TestBrowser(SOCIAL_APP_URL, strict.baseUrl);
+        const landed = await strictBrowser.navigate(startUrl);
+        const session = await strictBrowser.exchange(landed.searchParams.get('code'));
         expect(session.status).toBe(200);
         const token = session.body.accessToken as string;
 
