@@ -6,6 +6,7 @@ import { randomUuid } from '../random/random-values.js';
 import { z } from 'zod';
 import { LIMITS } from '../validation/input-schemas.js';
 import type { ProviderId, ProviderProfile } from './provider-definition.js';
+import { cleanProviderName, usernameBase } from './provider-names.js';
 import { sameStoredAddress, storedAddress } from './stored-address.js';
 
 /** Why a callback sends the browser back with `?error=` (CONTRACT §8). */
@@ -29,16 +30,6 @@ function validEmail(value: string | null): string | null {
   return address.normalize('NFKC') === address && providerAddress.safeParse(address).success ? address : null;
 }
 
-/** A username from the provider's name, cleaned to CONTRACT §5 (`[A-Za-z0-9_.-]`, 3–32). */
-export function usernameBase(preferred: string | null, provider: ProviderId): string {
-  const cleaned = (preferred ?? '')
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9_.-]+/g, '_')
-    .replace(/^[_.-]+|[_.-]+$/g, '')
-    .slice(0, LIMITS.usernameMax - 5);
-  return cleaned.length >= LIMITS.usernameMin ? cleaned : `${provider}_user`;
-}
-
 function newIdentity(
   ctx: FlowContext,
   provider: ProviderId,
@@ -55,7 +46,7 @@ function newIdentity(
     subject: profile.subject,
     email,
     emailVerified: email !== null && profile.emailVerified,
-    displayName: profile.displayName?.slice(0, 255) ?? null,
+    displayName: cleanProviderName(profile.displayName, 255),
     avatarUrl: profile.avatarUrl && profile.avatarUrl.length <= 2048 && /^https?:\/\//.test(profile.avatarUrl) ? profile.avatarUrl : null,
     createdAt: now,
     lastLoginAt: now,
@@ -74,7 +65,8 @@ async function createAccount(
   // "Pre-account takeover"): it stays on the identity, and the owner adds it by confirming it.
   const accountEmail = verified ? email : null;
   const base = usernameBase(profile.preferredUsername ?? profile.displayName, provider);
-  const name = (profile.displayName ?? base).trim().slice(0, LIMITS.nameMax) || base;
+  // The registration rules, applied to what the provider sent: no CR/LF, bidi overrides, zero-width characters or markup.
+  const name = cleanProviderName(profile.displayName) ?? base;
   for (let attempt = 0; attempt < 6; attempt++) {
     const suffix = attempt === 0 ? '' : `_${randomUuid(ctx.random).slice(0, 4)}`;
     const user: UserRecord = {
@@ -126,7 +118,7 @@ export async function resolveAccount(
   const freshProfile = {
     email,
     emailVerified: email !== null && profile.emailVerified,
-    displayName: profile.displayName?.slice(0, 255) ?? null,
+    displayName: cleanProviderName(profile.displayName, 255),
     avatarUrl: newIdentity(ctx, provider, profile, '', email, now).avatarUrl,
   };
 

@@ -243,6 +243,21 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         });
       });
 
+      it('cleans the names a provider sends (CR/LF, U+202E, zero-width, markup) and never makes a reserved username', async () => {
+        peers.oidc.signInAs({
+          sub: unique('names-'),
+          email: `${unique('names')}@example.com`,
+          email_verified: true,
+          name: 'Mal\r\nlory\u202E\u200B<script>x</script>',
+          preferred_username: 'root',
+        });
+        const session = await exchange(await signIn('oidc'));
+        const me = await api('GET', '/api/v1/users/me', { token: session.body.accessToken });
+        expect(me.body).toMatchObject({ firstName: 'Malloryx', username: expect.stringMatching(/^oidc_root(_[0-9a-f]{4})?$/) });
+        const identities = await api('GET', '/api/v1/users/me/identities', { token: session.body.accessToken });
+        expect(identities.body.identities[0].displayName).toBe('Malloryx');
+      });
+
       it('never puts a JWT in any Location, and the callback says no-store and no-referrer', async () => {
         peers.oidc.signInAs({ sub: unique('jwt-'), email: `${unique('jwt')}@example.com`, email_verified: true });
         const { browser: b } = await signIn('oidc');
