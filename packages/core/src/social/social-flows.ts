@@ -75,9 +75,9 @@ export async function startSocialSignIn(
           codeVerifier: provider.configured.definition.pkce ? await pkceVerifierFor(browserKey, state) : null,
         }).catch((error: unknown) => {
           s.onProviderError(id, error);
-          throw new AuthError('SERVICE_BUSY', 'The sign-in provider cannot be reached. Please try again later.', undefined, {
-            retryAfterSeconds: 30,
-          });
+          // Its own code, so the log blames the provider (named in the reason), not the password hasher.
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new AuthError('PROVIDER_UNAVAILABLE', undefined, undefined, { cause: new Error(`provider ${id}: ${reason}`) });
         });
   await s.ctx.store.oauthStates.saveOAuthState({
     stateHash: await hashOneTimeToken(state),
