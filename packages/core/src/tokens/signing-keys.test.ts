@@ -97,6 +97,20 @@ describe.each(CACHE_MODES)('%s', (mode) => {
       for (const token of forgeries) await expectAuthError(tokens.verifyAccessToken(token, now), 'TOKEN_INVALID');
     });
 
+    it('take keys from the configuration only: a jwk, jku or x5u header naming the attacker key is not used', async () => {
+      const attacker = testKeyPair(alg, 1);
+      const key = await importPKCS8(attacker.privatePem, alg);
+      const headers = [{ jwk: attacker.publicJwk }, { jku: 'https://attacker.example/jwks' }, { x5u: 'https://attacker.example/cert.pem' }];
+      for (const extra of headers) {
+        const forged = await new SignJWT(claims)
+          .setProtectedHeader({ alg, typ: ACCESS_TOKEN_TYPE, ...extra })
+          .setIssuedAt(iat)
+          .setExpirationTime(iat + 60)
+          .sign(key);
+        await expectAuthError(tokens.verifyAccessToken(forged, now), 'TOKEN_INVALID');
+      }
+    });
+
     it('keep refresh tokens HS256 with the refresh secret and no kid', async () => {
       const { token } = await tokens.signRefreshToken({ userId: USER.id, jti: 'j', familyId: 'f' }, now);
       expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'rt+jwt' });
