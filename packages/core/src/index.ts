@@ -28,6 +28,9 @@ export { generateSigningKey } from './keys/generate-signing-key.js';
 export type { GeneratedSigningKey } from './keys/generate-signing-key.js';
 export { publicKeySet } from './keys/public-key-set.js';
 export type { KeySetSettings } from './keys/public-key-set.js';
+export { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
+export { AUTHENTICATION_METHODS } from './tokens/authentication-methods.js';
+export type { AuthenticationMethod, SessionAuthentication } from './tokens/authentication-methods.js';
 
 export { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 export { createArgon2idHasherFromEngine } from './hashing/argon2id-engine.js';

@@ -27,7 +27,7 @@ export interface AccessTokenVerifier {
 }
 
 /** A payload the caller may change without changing the cached one. */
-const copyPayload = (p: AccessTokenPayload<string>): AccessTokenPayload<string> => ({ ...p, roles: [...p.roles] });
+const copyPayload = (p: AccessTokenPayload<string>): AccessTokenPayload<string> => ({ ...p, roles: [...p.roles], amr: [...p.amr] });
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

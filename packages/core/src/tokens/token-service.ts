@@ -5,6 +5,7 @@ import { loadKeyRing, type KeyRing, type VerificationKey } from '../keys/key-rin
 import type { JsonWebKeySet } from '../keys/public-jwk.js';
 import type { Random } from '../ports/random.js';
 import { uniformInt } from '../random/random-values.js';
+import { isStringArray } from './access-token-payload.js';
 import { createAccessTokenVerifier } from './access-token-verifier.js';
 import { signToken, verifyToken } from './jws.js';
 import { ACCESS_TOKEN_TYPE, REFRESH_TOKEN_TYPE, type AccessTokenPayload, type RefreshTokenPayload } from './token-claims.js';
@@ -19,15 +20,26 @@ export interface TokenService {
   signAccessToken(
     user: { id: string; email: string | null; roles: readonly string[]; tokenVersion?: number; isActive?: boolean },
     now: Date,
-    /** The session (refresh-token family) the token belongs to, carried as `sid`. */
-    sessionId?: string,
+    /**
+     * The session the token belongs to: `sid` (the refresh-token family), `auth_time` (epoch seconds
+     * of its last full authentication) and `amr`.
+     */
+    session?: { sessionId: string; authTime: number; amr: readonly string[] },
   ): Promise<SignedToken>;
   /**
    * `sessionStartedAt` (epoch seconds, the login) is carried as `auth_time`; the token expires at
    * `sessionStartedAt + sessionMaxLifetime` at the latest, whatever the idle limit says.
    */
   signRefreshToken(
-    claims: { userId: string; jti: string; familyId: string; tokenVersion?: number; sessionStartedAt?: number },
+    claims: {
+      userId: string;
+      jti: string;
+      familyId: string;
+      tokenVersion?: number;
+      sessionStartedAt?: number;
+      /** The session's `amr`, so a refresh hands it on. */
+      amr?: readonly string[];
+    },
     now: Date,
   ): Promise<SignedToken>;
   /** Rejects with `TOKEN_EXPIRED` or `TOKEN_INVALID`. */
@@ -164,10 +176,10 @@ export function createTokenService(config: TokenServiceConfig, random: Random, o
   }
 
   return {
-    async signAccessToken(user, now, sessionId) {
+    async signAccessToken(user, now, session) {
       const { iat, exp } = lifetime(now, config.accessTokenTtl);
       const claims = {
-        ...(sessionId === undefined ? {} : { sid: sessionId }),
+        ...(session === undefined ? {} : { sid: session.sessionId, auth_time: session.authTime, amr: [...session.amr] }),
         id: user.id,
         sub: user.id,
         email: user.email,
@@ -179,11 +191,11 @@ export function createTokenService(config: TokenServiceConfig, random: Random, o
       return { token: await sign(claims, ACCESS_TOKEN_TYPE, accessKey, iat, exp), iat, exp };
     },
 
-    async signRefreshToken({ userId, jti, familyId, tokenVersion, sessionStartedAt }, now) {
+    async signRefreshToken({ userId, jti, familyId, tokenVersion, sessionStartedAt, amr }, now) {
       const { iat, exp: idleExp } = lifetime(now, config.refreshTokenTtl);
       const authTime = sessionStartedAt ?? iat;
       const exp = config.sessionMaxLifetime === undefined ? idleExp : Math.min(idleExp, authTime + config.sessionMaxLifetime);
-      const claims = { sub: userId, jti, fam: familyId, ver: tokenVersion ?? 0, auth_time: authTime };
+      const claims = { sub: userId, jti, fam: familyId, ver: tokenVersion ?? 0, auth_time: authTime, ...(amr ? { amr: [...amr] } : {}) };
       return { token: await sign(claims, REFRESH_TOKEN_TYPE, refreshKey, iat, exp), iat, exp };
     },
 
@@ -197,7 +209,8 @@ export function createTokenService(config: TokenServiceConfig, random: Random, o
         typeof p.jti === 'string' &&
         typeof p.fam === 'string' &&
         (p.ver === undefined || Number.isSafeInteger(p.ver)) &&
-        (p.auth_time === undefined || Number.isSafeInteger(p.auth_time));
+        (p.auth_time === undefined || Number.isSafeInteger(p.auth_time)) &&
+        (p.amr === undefined || isStringArray(p.amr));
       if (!valid) throw new AuthError('TOKEN_INVALID');
       return {
         sub: p.sub as string,
@@ -205,6 +218,7 @@ export function createTokenService(config: TokenServiceConfig, random: Random, o
         fam: p.fam as string,
         ...(p.ver === undefined ? {} : { ver: p.ver as number }),
         ...(p.auth_time === undefined ? {} : { authTime: p.auth_time as number }),
+        ...(p.amr === undefined ? {} : { amr: [...(p.amr as string[])] }),
         iat: p.iat as number,
         exp: p.exp as number,
       };
