@@ -132,6 +132,21 @@ describe.each(CACHE_MODES)('%s', (mode) => {
       await expect(after.verifyAccessToken(token, now)).resolves.toMatchObject({ id: USER.id });
       const kids = (await after.jwks()).keys.map((k) => k.kid);
       expect(kids).toEqual([decodeProtectedHeader((await after.signAccessToken(USER, now)).token).kid, decodeProtectedHeader(token).kid]);
+      // The same key given by its private half: the same kid, and still only public members listed.
+      const withPrivate = service(
+        { accessTokenAlgorithm: 'EdDSA', accessTokenPrivateKey: next.privateJwk, previousAccessTokenKeys: [old.privateJwk] },
+        mode,
+      );
+      await expect(withPrivate.verifyAccessToken(token, now)).resolves.toMatchObject({ id: USER.id });
+      const listed = (await withPrivate.jwks()).keys[1]!;
+      expect(listed).toEqual({
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: old.publicJwk.x,
+        kid: decodeProtectedHeader(token).kid,
+        alg: 'EdDSA',
+        use: 'sig',
+      });
       // Retired: once the previous key is removed, its tokens are refused.
       const retired = service({ accessTokenAlgorithm: 'EdDSA', accessTokenPrivateKey: next.privateJwk }, mode);
       await expectAuthError(retired.verifyAccessToken(token, now), 'TOKEN_INVALID');
