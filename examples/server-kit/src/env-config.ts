@@ -3,6 +3,7 @@ import { AuthError, parseAuthConfig, type AuthConfig } from '@gatehousejs/core';
 import { z } from 'zod';
 import { JWT_SETTING_VARIABLES, jwtAlgorithm, readJwtSettings } from './jwt-env.js';
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
+import { readPasswordBreachSettings, type PasswordBreachSettings } from './password-breach-env.js';
 import { readSocialSettings, type SocialSettings } from './social-env.js';
 
 /** Everything the example server reads from the environment (CONTRACT §7), parsed once. */
@@ -35,6 +36,8 @@ export interface ServerSettings {
   operations: OperationsSettings;
   /** Social sign-in (OAUTH_*, OIDC_*, STEAM_*, OAUTH_REDIRECT_ALLOWLIST), and warnings about test-only settings. */
   social: SocialSettings;
+  /** PASSWORD_BREACH_CHECK, PASSWORD_BREACH_API_URL: whether new passwords are checked against Have I Been Pwned. */
+  passwordBreachCheck: PasswordBreachSettings;
 }
 
 /** Which environment variable each core setting comes from, to name it in error messages. */
@@ -61,7 +64,7 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   'rateLimit.mailsPerAddress.limit': 'RATE_LIMIT_MAILS',
   'rateLimit.mailsPerAddress.windowSeconds': 'RATE_LIMIT_MAILS',
   'hashing.maxConcurrent': 'HASH_MAX_CONCURRENT',
-  'passwordPolicy.minScore': 'PASSWORD_MIN_SCORE',
+  'passwordPolicy.minLength': 'PASSWORD_MIN_LENGTH',
   'hashing.maxQueued': 'HASH_MAX_QUEUED',
   concealRegisteredEmails: 'CONCEAL_REGISTERED_EMAILS',
   checkTokenVersion: 'CHECK_TOKEN_VERSION',
@@ -228,7 +231,7 @@ function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh:
         mailsPerAddress: rule(env, 'RATE_LIMIT_MAILS'),
       },
       hashing: { maxConcurrent: optional('HASH_MAX_CONCURRENT'), maxQueued: optional('HASH_MAX_QUEUED') },
-      passwordPolicy: { minScore: optional('PASSWORD_MIN_SCORE') },
+      passwordPolicy: { minLength: optional('PASSWORD_MIN_LENGTH') },
       concealRegisteredEmails: flag(env, 'CONCEAL_REGISTERED_EMAILS', false),
       checkTokenVersion: flag(env, 'CHECK_TOKEN_VERSION', false),
     });
@@ -306,5 +309,6 @@ export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefau
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     bootstrapSuper: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : undefined,
     operations: readOperationsSettings(env),
+    passwordBreachCheck: readPasswordBreachSettings(env, (message) => new ConfigurationError(message)),
   };
 }

@@ -38,11 +38,12 @@ describe('parseAuthConfig', () => {
       rateLimit: {
         enabled: true,
         loginFailures: { limit: 5, windowSeconds: 900 },
+        accountLoginFailures: { limit: 100, windowSeconds: 86_400 },
         authRequests: { limit: 60, windowSeconds: 60 },
         mailsPerAddress: { limit: 3, windowSeconds: 3600 },
       },
       hashing: { maxQueued: 64 },
-      passwordPolicy: { minScore: 3, serviceName: 'Gatehouse' },
+      passwordPolicy: { minLength: 8, serviceName: 'Gatehouse' },
       concealRegisteredEmails: false,
       checkTokenVersion: false,
       reauthMaxAge: 600,

@@ -2,8 +2,7 @@ import type { JWTPayload } from 'jose';
 import { AuthError } from '../errors/auth-error.js';
 import type { AccessTokenPayload } from './token-claims.js';
 
-/** A short list of strings (`amr`): more than 16 entries is not a list of authentication methods. */
-export const isStringArray = (value: unknown): value is string[] =>
+const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.length <= 16 && value.every((v) => typeof v === 'string');
 
 /**

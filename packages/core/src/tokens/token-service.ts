@@ -5,7 +5,6 @@ import { loadKeyRing, type KeyRing, type VerificationKey } from '../keys/key-rin
 import type { JsonWebKeySet } from '../keys/public-jwk.js';
 import type { Random } from '../ports/random.js';
 import { uniformInt } from '../random/random-values.js';
-import { isStringArray } from './access-token-payload.js';
 import { createAccessTokenVerifier } from './access-token-verifier.js';
 import { signToken, verifyToken } from './jws.js';
 import { ACCESS_TOKEN_TYPE, REFRESH_TOKEN_TYPE, type AccessTokenPayload, type RefreshTokenPayload } from './token-claims.js';
@@ -68,6 +67,9 @@ export interface TokenServiceOptions {
    */
   isRole?: (value: unknown) => boolean;
 }
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length <= 16 && value.every((v) => typeof v === 'string');
 
 /** A deep copy, so a caller cannot change what the next caller gets. */
 const copyJwks = (set: JsonWebKeySet): JsonWebKeySet => ({ keys: set.keys.map((key) => ({ ...key })) });
