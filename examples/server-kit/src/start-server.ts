@@ -7,6 +7,7 @@ import { openHasher } from './open-hasher.js';
 import { openMail, type MailSetup } from './open-mail.js';
 import { openRateLimiter } from './open-rate-limiter.js';
 import { openStore } from './open-store.js';
+import { JWT_SETTING_VARIABLES } from './jwt-env.js';
 import { listenFailure } from './start-up-failure.js';
 import { createDraining } from './graceful-shutdown.js';
 import { createReadiness, type DependencyCheck, type Readiness } from './readiness.js';
@@ -162,6 +163,12 @@ export async function startServer(
       ...(overrides.clock ? { clock: overrides.clock } : {}),
     });
     for (const warning of settings.social.warnings) log.warn(warning);
+    // Signing keys are imported now: a key only Web Crypto can refuse stops start-up, not the first login.
+    await auth.jwks().catch((error: unknown) => {
+      const detail = error instanceof AuthError ? error.details?.[0] : undefined;
+      if (!detail) throw error;
+      throw new ConfigurationError(`Invalid configuration: ${JWT_SETTING_VARIABLES[detail.path] ?? detail.path} ${detail.message}.`);
+    });
 
     if (settings.bootstrapSuper) {
       const superUser = await auth.ensureSuperUser(settings.bootstrapSuper).catch((error: unknown) => {
