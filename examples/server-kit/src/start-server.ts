@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { AuthError, createAuth, type Auth, type AuthStore, type Clock } from '@gatehousejs/core';
+import { AuthError, createAuth, maskEmail, type Auth, type AuthStore, type Clock } from '@gatehousejs/core';
+import { toErrorResponse } from '@gatehousejs/http';
 import { ConfigurationError, type ServerSettings } from './env-config.js';
-import { consoleLogger, describeError, maskEmail, type Logger } from './logger.js';
+import { consoleLogger, describeError, type Logger } from './logger.js';
 import { openHasher } from './open-hasher.js';
 import { openMail, type MailSetup } from './open-mail.js';
 import { openRateLimiter } from './open-rate-limiter.js';
@@ -57,11 +58,7 @@ function originFormOnly(listener: RequestListener): RequestListener {
       listener(req, res);
       return;
     }
-    const body = JSON.stringify({
-      statusCode: 400,
-      message: 'The request target must be a path such as /api/v1/health.',
-      error: 'Bad Request',
-    });
+    const body = JSON.stringify(toErrorResponse(new AuthError('REQUEST_TARGET_INVALID')).body);
     res.writeHead(400, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': Buffer.byteLength(body),
