@@ -171,6 +171,10 @@ describe('readServerSettings (CONTRACT §7)', () => {
     expect(() => readServerSettings({ ...SECRETS, PASSWORD_MIN_LENGTH: '7' })).toThrow(/PASSWORD_MIN_LENGTH must be at least 8/);
   });
 
+  it('refuses the removed PASSWORD_MIN_SCORE with a line saying what replaced it', () => {
+    expect(() => readServerSettings({ ...SECRETS, PASSWORD_MIN_SCORE: '4' })).toThrow(/PASSWORD_MIN_SCORE was removed: .*PASSWORD_MIN_LENGTH/);
+  });
+
   it('reads PASSWORD_BREACH_CHECK (off by default) and PASSWORD_BREACH_API_URL (https, or http on this machine)', () => {
     expect(readServerSettings(SECRETS).passwordBreachCheck).toEqual({ enabled: false });
     expect(readServerSettings({ ...SECRETS, PASSWORD_BREACH_CHECK: 'hibp' }).passwordBreachCheck).toEqual({

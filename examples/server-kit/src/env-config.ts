@@ -198,6 +198,12 @@ function secrets(env: NodeJS.ProcessEnv, production: boolean) {
 
 function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): AuthConfig {
   const optional = (name: string) => value(env, name);
+  // Removed, not ignored: an operator who raised it expects stricter passwords, and would silently get none.
+  if (optional('PASSWORD_MIN_SCORE') !== undefined) {
+    throw new ConfigurationError(
+      'PASSWORD_MIN_SCORE was removed: new passwords are checked against a blocklist of common passwords instead of a zxcvbn score (docs/passwords.md). Remove it; PASSWORD_MIN_LENGTH sets the minimum length, PASSWORD_BREACH_CHECK=hibp adds the breach check.',
+    );
+  }
   try {
     return parseAuthConfig({
       accessTokenSecret: access,
