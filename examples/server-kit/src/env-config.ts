@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AuthError, parseAuthConfig, type AuthConfig } from '@gatehousejs/core';
 import { z } from 'zod';
+import { JWT_SETTING_VARIABLES, jwtAlgorithm, readJwtSettings } from './jwt-env.js';
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
 import { readPasswordBreachSettings, type PasswordBreachSettings } from './password-breach-env.js';
 import { readSocialSettings, type SocialSettings } from './social-env.js';
@@ -67,6 +68,7 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   'hashing.maxQueued': 'HASH_MAX_QUEUED',
   concealRegisteredEmails: 'CONCEAL_REGISTERED_EMAILS',
   checkTokenVersion: 'CHECK_TOKEN_VERSION',
+  ...JWT_SETTING_VARIABLES,
 };
 
 /** Any core setting name, longest first so `rateLimit.loginFailures.limit` wins over shorter names. */
@@ -177,26 +179,31 @@ function assertStrongInProduction(name: string, secret: string): void {
 }
 
 function secrets(env: NodeJS.ProcessEnv, production: boolean) {
+  // With a key pair (JWT_ALGORITHM other than HS256) JWT_SECRET signs nothing: core refuses it if set.
+  const keyPair = jwtAlgorithm(env) !== 'HS256';
   const access = value(env, 'JWT_SECRET');
   const refresh = value(env, 'JWT_REFRESH_SECRET');
-  if (access && refresh) {
+  if (production)
+    for (const previous of readJwtSettings(env).previousAccessTokenSecrets ?? [])
+      assertStrongInProduction('JWT_PREVIOUS_SECRETS', previous);
+  if ((access || keyPair) && refresh) {
     if (production) {
-      assertStrongInProduction('JWT_SECRET', access);
+      if (access) assertStrongInProduction('JWT_SECRET', access);
       assertStrongInProduction('JWT_REFRESH_SECRET', refresh);
     }
     return { access, refresh, ephemeral: false };
   }
   if (production) {
-    const missing = [!access && 'JWT_SECRET', !refresh && 'JWT_REFRESH_SECRET'].filter(Boolean).join(' and ');
+    const missing = [!access && !keyPair && 'JWT_SECRET', !refresh && 'JWT_REFRESH_SECRET'].filter(Boolean).join(' and ');
     throw new ConfigurationError(
       `${missing} must be set in production: at least 32 random characters each, different from each other (e.g. \`openssl rand -base64 48\`).`,
     );
   }
   const generate = () => randomBytes(48).toString('base64url');
-  return { access: access ?? generate(), refresh: refresh ?? generate(), ephemeral: true };
+  return { access: access ?? (keyPair ? undefined : generate()), refresh: refresh ?? generate(), ephemeral: true };
 }
 
-function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): AuthConfig {
+function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh: string): AuthConfig {
   const optional = (name: string) => value(env, name);
   // Removed, not ignored: an operator who raised it expects stricter passwords, and would silently get none.
   if (optional('PASSWORD_MIN_SCORE') !== undefined) {
@@ -206,8 +213,9 @@ function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): Au
   }
   try {
     return parseAuthConfig({
-      accessTokenSecret: access,
+      ...(access === undefined ? {} : { accessTokenSecret: access }),
       refreshTokenSecret: refresh,
+      ...readJwtSettings(env),
       accessTokenTtl: optional('JWT_EXPIRATION_TIME'),
       refreshTokenTtl: optional('JWT_REFRESH_EXPIRATION_TIME'),
       sessionMaxLifetime: optional('SESSION_MAX_LIFETIME'),
@@ -235,7 +243,9 @@ function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): Au
     });
   } catch (error) {
     if (!(error instanceof AuthError) || !error.details) throw error;
-    const lines = error.details.map((d) => `${AUTH_SETTING_VARIABLES[d.path] ?? d.path} ${inVariableNames(d.message)}`);
+    // `previousAccessTokenSecrets.1` is the second entry of its variable.
+    const variable = (path: string) => AUTH_SETTING_VARIABLES[path] ?? AUTH_SETTING_VARIABLES[path.replace(/\.\d+$/, '')] ?? path;
+    const lines = error.details.map((d) => `${variable(d.path)} ${inVariableNames(d.message)}`);
     throw new ConfigurationError(`Invalid configuration: ${lines.join('; ')}.`);
   }
 }

@@ -36,6 +36,7 @@ import { requestSchemasFor, type RequestSchemas } from './validation/request-sch
 import { roleInputsFor } from './validation/role-inputs.js';
 import type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 import { createTokenService } from './tokens/token-service.js';
+import type { JsonWebKeySet } from './keys/public-jwk.js';
 import { accessTokenCacheSetting } from './tokens/verified-token-cache.js';
 import { requestEmailChange } from './social/address-confirmation.js';
 import type { ProviderId } from './social/provider-definition.js';
@@ -133,6 +134,12 @@ export interface Auth<R extends string = Role> {
    * auth.assertRecentAuthentication(req.user);
    */
   assertRecentAuthentication(payload: AccessTokenPayload<R>, maxAgeSeconds?: number): void;
+  /**
+   * `GET /auth/jwks`: the public keys access tokens are verified with (the current key pair and the
+   * previous ones), for other services to verify tokens without any secret. `{ keys: [] }` when
+   * only HS256 secrets are configured.
+   */
+  jwks(): Promise<JsonWebKeySet>;
   /** The `verify-token` response: the verified user summary. */
   describeToken(payload: AccessTokenPayload<R>): { message: string; user: UserSummary<R> };
   verifyEmail(query: unknown, request?: RequestContext): Promise<{ message: string }>;
@@ -265,6 +272,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     verifyAccessToken: (token, options) => verifyAccessToken(ctx, token, options),
     verifyCachedAccessToken: (token, options) => verifyCachedAccessToken(ctx, token, options),
     assertRecentAuthentication: (payload, maxAge) => assertRecentAuthentication(payload, clock.now(), maxAge ?? config.reauthMaxAge),
+    jwks: () => ctx.tokens.jwks(),
     describeToken: (payload) => ({ message: 'Token is valid.', user: toUserSummary(payload) }),
     verifyEmail: (query, request) => verifyEmail(forRequest(ctx, request), query, request),
     forgotPassword: (body, request) => forgotPassword(forRequest(ctx, request), body, request),

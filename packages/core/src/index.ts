@@ -19,6 +19,18 @@ export type { AccessTokenOptions } from './flows/verify-access-token.js';
 export { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
 export { AUTHENTICATION_METHODS } from './tokens/authentication-methods.js';
 export type { AuthenticationMethod, SessionAuthentication } from './tokens/authentication-methods.js';
+export { createAccessTokenVerifier } from './tokens/access-token-verifier.js';
+export type { AccessTokenVerifier, AccessTokenVerifierOptions } from './tokens/access-token-verifier.js';
+export { MAX_IAT_SKEW_SECONDS } from './tokens/jws.js';
+export type { KeyLookup, TokenHeader } from './tokens/jws.js';
+export { SIGNING_ALGORITHMS } from './keys/signing-algorithm.js';
+export type { SigningAlgorithm } from './keys/signing-algorithm.js';
+export type { JsonWebKeySet, PublicJwk } from './keys/public-jwk.js';
+export type { KeyInput } from './keys/key-input.js';
+export { generateSigningKey } from './keys/generate-signing-key.js';
+export type { GeneratedSigningKey } from './keys/generate-signing-key.js';
+export { publicKeySet } from './keys/public-key-set.js';
+export type { KeySetSettings } from './keys/public-key-set.js';
 
 export { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 export { createArgon2idHasherFromEngine } from './hashing/argon2id-engine.js';

@@ -23,6 +23,9 @@ describe('parseAuthConfig', () => {
     expect(parseAuthConfig(base)).toEqual({
       accessTokenSecret: ACCESS_SECRET,
       refreshTokenSecret: REFRESH_SECRET,
+      accessTokenAlgorithm: 'HS256',
+      previousAccessTokenKeys: [],
+      previousAccessTokenSecrets: [],
       accessTokenTtl: 3600,
       refreshTokenTtl: 7 * 86_400,
       sessionMaxLifetime: 30 * 86_400,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
 import { parseDurationSeconds } from './parse-duration.js';
-
-const MIN_SECRET_LENGTH = 32;
+import { checkTokenSettings, tokenSettingsShape } from './token-settings.js';
 
 const duration = z.union([z.string(), z.number()]).transform((value, ctx) => {
   const seconds = parseDurationSeconds(value);
@@ -41,12 +40,10 @@ const rule = (limit: number, window: string) =>
     .strict()
     .prefault({ limit, windowSeconds: window });
 
-const secret = z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`);
-
 const schema = z
   .object({
-    accessTokenSecret: secret,
-    refreshTokenSecret: secret,
+    // Secrets, algorithm, keys for rotation, iss and aud: see token-settings.ts.
+    ...tokenSettingsShape,
     accessTokenTtl: duration.prefault('1h'),
     /** Idle limit: a refresh token unused this long expires; every rotation gives a new one. */
     refreshTokenTtl: duration.prefault('7d'),
@@ -123,10 +120,7 @@ const schema = z
     checkTokenVersion: z.boolean().default(false),
   })
   .strict()
-  .refine((c) => c.accessTokenSecret !== c.refreshTokenSecret, {
-    path: ['refreshTokenSecret'],
-    message: 'must differ from accessTokenSecret',
-  });
+  .superRefine(checkTokenSettings);
 
 /** Settings as written by the app: durations as `15m` or seconds, everything but secrets optional. */
 export type AuthConfigInput = z.input<typeof schema>;
