@@ -59,6 +59,8 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   'rateLimit.enabled': 'RATE_LIMIT_ENABLED',
   'rateLimit.loginFailures.limit': 'RATE_LIMIT_LOGIN_FAILURES',
   'rateLimit.loginFailures.windowSeconds': 'RATE_LIMIT_LOGIN_FAILURES',
+  'rateLimit.accountLoginFailures.limit': 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES',
+  'rateLimit.accountLoginFailures.windowSeconds': 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES',
   'rateLimit.authRequests.limit': 'RATE_LIMIT_AUTH_REQUESTS',
   'rateLimit.authRequests.windowSeconds': 'RATE_LIMIT_AUTH_REQUESTS',
   'rateLimit.mailsPerAddress.limit': 'RATE_LIMIT_MAILS',
@@ -233,6 +235,7 @@ function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh:
       rateLimit: {
         enabled: flag(env, 'RATE_LIMIT_ENABLED', true),
         loginFailures: rule(env, 'RATE_LIMIT_LOGIN_FAILURES'),
+        accountLoginFailures: rule(env, 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES'),
         authRequests: rule(env, 'RATE_LIMIT_AUTH_REQUESTS'),
         mailsPerAddress: rule(env, 'RATE_LIMIT_MAILS'),
       },
