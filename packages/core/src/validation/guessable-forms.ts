@@ -38,8 +38,8 @@ const SHORT_AFFIX = 5;
 
 /**
  * Whether an affix adds nothing an attacker would not try: short, date-like, or a sequence or
- * repeat (`123456789`, `!!!!!!`). A long random tail (`dog 8#Kq-29x`) is kept, so the word before
- * it does not decide alone.
+ * repeat (`123456789`, `!!!!!!`). A long random tail (`dragon 8#4%7-29&6`) is kept, so the word
+ * before it does not decide alone.
  */
 function guessableAffix(affix: string): boolean {
   const compact = affix.replace(/\s+/g, '');
@@ -58,10 +58,9 @@ export function stripEnds(text: string): string {
 
 /**
  * The forms of a lower-cased password an attacker's list would hold: as typed, without inner
- * separators (`hunter2 hunter2`), without its appended digits and symbols, and that without inner
- * separators (`pass-word`), each unfolded (for
- * sequences and keyboard walks, which folding would hide) and folded (for list lookups); `core` is
- * the last folded.
+ * separators (`hunter2 hunter2`), without its guessable affixes, and that without inner separators
+ * (`pass-word`); each plain (for sequences and keyboard walks, which folding would hide) and
+ * folded (for list lookups). `core` is the last of them, folded.
  */
 export function guessableForms(lowered: string): { plain: string[]; folded: string[]; core: string } {
   const stripped = stripEnds(lowered);
