@@ -53,6 +53,7 @@ export function authRouter(auth: Auth<string>, options: AuthRouterOptions = {}):
       answer: async (req, res) => {
         const result = await route.handle(auth, {
           method: req.method,
+          params: {},
           body: req.body,
           query: req.query as Record<string, unknown>,
           user: req.user,

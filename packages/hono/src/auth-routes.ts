@@ -60,6 +60,7 @@ export function authRoutes(auth: Auth<string>, options: AuthRoutesOptions = {}):
     const answer = async (c: Context<GatehouseEnv>) => {
       const result = await route.handle(auth, {
         method: c.req.method,
+        params: {},
         body: c.get('body'),
         query: queryFromUrl(c.req.url),
         user: c.get('user'),

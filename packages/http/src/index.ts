@@ -1,3 +1,13 @@
+export { createKernel } from './kernel/create-kernel.js';
+export type { Kernel, KernelOptions, Access, Admitted } from './kernel/create-kernel.js';
+export type { Exchange, Answer, BodyReadBefore } from './kernel/exchange.js';
+export { routeTable } from './kernel/route-table.js';
+export type { RouteTable, RouteMatch } from './kernel/route-table.js';
+export { declaresBody } from './kernel/request-body.js';
+export type { BodyKind } from './kernel/request-body.js';
+export { clientAddressReader } from './kernel/proxy-setting.js';
+export type { ProxySetting, ClientAddressReader } from './kernel/proxy-setting.js';
+export type { Route, RouteInput, RouteResult } from './routes/route.js';
 export { STATUS_BY_CODE } from './status-table.js';
 export { toErrorResponse } from './http-error.js';
 export type { ErrorBody, ErrorResponse, ErrorLog } from './http-error.js';
