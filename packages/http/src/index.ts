@@ -3,7 +3,7 @@ export type { Kernel, KernelOptions, Access, Admitted } from './kernel/create-ke
 export type { Exchange, Answer, BodyReadBefore } from './kernel/exchange.js';
 export { routeTable } from './kernel/route-table.js';
 export type { RouteTable, RouteMatch } from './kernel/route-table.js';
-export { declaresBody } from './kernel/request-body.js';
+export { declaresBody, readRequestBody } from './kernel/request-body.js';
 export type { BodyKind } from './kernel/request-body.js';
 export { clientAddressReader } from './kernel/proxy-setting.js';
 export type { ProxySetting, ClientAddressReader } from './kernel/proxy-setting.js';
