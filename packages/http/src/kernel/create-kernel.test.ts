@@ -1,7 +1,7 @@
 import { AuthError, createRolePolicy, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../routes/route.js';
-import { createKernel } from './create-kernel.js';
+import { createKernel, UNKNOWN_PEER_WARNING } from './create-kernel.js';
 import { memoryExchange } from './memory-exchange.js';
 import { routeTable } from './route-table.js';
 
@@ -100,5 +100,17 @@ describe('the kernel', () => {
         .clientAddress;
     expect(through('127.0.0.1')).toBe('203.0.113.9');
     expect(through('192.0.2.1')).toBe('192.0.2.1');
+  });
+});
+
+describe('the peer address', () => {
+  it('says once, loudly, when the adapter cannot tell a client address, never silently', () => {
+    const said: string[] = [];
+    const blind = createKernel(auth, { warn: (message) => said.push(message) });
+    blind.client(memoryExchange({ target: '/' }));
+    blind.client(memoryExchange({ target: '/' }));
+    expect(said).toEqual([UNKNOWN_PEER_WARNING]);
+    blind.client(memoryExchange({ target: '/', peerAddress: '192.0.2.1' }));
+    expect(said).toHaveLength(1);
   });
 });
