@@ -101,6 +101,17 @@ describe('the kernel', () => {
     expect(through('127.0.0.1')).toBe('203.0.113.9');
     expect(through('192.0.2.1')).toBe('192.0.2.1');
   });
+
+  it('reads X-Forwarded-For by hop count alone, also when the address list is empty (TRUST_PROXY unset)', () => {
+    const byHops = createKernel(auth, { trustedProxies: [], trustedProxyHops: 1 });
+    const forwarded = memoryExchange({
+      target: '/',
+      peerAddress: '192.0.2.1',
+      headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.9' },
+    });
+    expect(byHops.client(forwarded).clientAddress).toBe('203.0.113.9');
+    expect(createKernel(auth).client(forwarded).clientAddress).toBe('192.0.2.1');
+  });
 });
 
 describe('the peer address', () => {
