@@ -1,25 +1,16 @@
-import {
-  allOf,
-  anyOf,
-  type AccessTokenOptions,
-  type AccessTokenPayload,
-  type Auth,
-  type Role,
-  type RoleRequirement,
-} from '@gatehousejs/core';
+import { allOf, anyOf, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
 import {
   assertRoles,
-  cachedBearerUser,
   markPublic,
   markRoleRequirement,
   markUnconfirmedAllowed,
   readBearerToken,
+  readRawHeader,
   rememberVerifiedUser,
   requireVerifiedUser,
   verifiedUser,
 } from '@gatehousejs/http';
-import type { Request, RequestHandler } from 'express';
-import { headerValue } from './header-value.js';
+import type { NextFunction, Request, RequestHandler } from 'express';
 
 /**
  * Marks a route of a `secureRouter` as open to anyone. Only routes carrying this marker skip
@@ -40,23 +31,17 @@ export const publicRoute: RequestHandler = markPublic<RequestHandler>((_req, _re
  */
 export const unconfirmedAllowed: RequestHandler = markUnconfirmedAllowed<RequestHandler>((_req, _res, next) => next());
 
-/**
- * Verifies the bearer access token of `req` and records it (`req.user`): `undefined` when the token
- * was already verified and is in the cache (the common case, answered without a promise), a promise
- * when it needs the full check. Throws or rejects with the 401 error.
- */
-export function verifyRequest(auth: Auth<string>): (req: Request, options?: AccessTokenOptions) => Promise<void> | undefined {
-  const accept = (req: Request, user: AccessTokenPayload<string>) => {
-    rememberVerifiedUser(req, user, auth.roles);
-    // `req.user` is typed with the registered role set (`Register`), which is this instance's.
-    req.user = user as Express.User;
-  };
-  return (req, options) => {
-    const authorization = headerValue(req, 'authorization');
-    const cached = cachedBearerUser(auth, authorization, options);
-    if (cached) return void accept(req, cached);
-    return auth.verifyAccessToken(readBearerToken(authorization), options).then((user) => accept(req, user));
-  };
+/** Records the user a Gatehouse guard verified: `req.user`, and for `roles(…)` the auth instance's role check. */
+export function admitUser(req: Request, user: AccessTokenPayload<string>, auth: Auth<string>): void {
+  rememberVerifiedUser(req, user, auth.roles);
+  // `req.user` is typed with the registered role set (`Register`), which is this instance's.
+  req.user = user as Express.User;
+}
+
+/** Verifies the bearer access token of `req` and records it (`admitUser`); rejects with the 401 error. */
+async function verifyRequest(auth: Auth<string>, req: Request): Promise<void> {
+  const user = await auth.verifyAccessToken(readBearerToken(readRawHeader(req.rawHeaders, 'authorization')));
+  admitUser(req, user, auth);
 }
 
 /**
@@ -67,16 +52,8 @@ export function verifyRequest(auth: Auth<string>): (req: Request, options?: Acce
  * app.get('/me', authenticate(auth), (req, res) => { res.json(requireUser(req)); });
  */
 export function authenticate(auth: Auth<string>): RequestHandler {
-  const verify = verifyRequest(auth);
   return (req, _res, next) => {
-    let pending: Promise<void> | undefined;
-    try {
-      pending = verify(req);
-    } catch (error) {
-      return next(error);
-    }
-    if (!pending) return next();
-    pending.then(() => next(), next);
+    verifyRequest(auth, req).then(() => next(), next);
   };
 }
 
@@ -98,8 +75,7 @@ export function requireUser(req: Request): AccessTokenPayload {
  * `auth`, it verifies the token here; without, it answers 401 rather than failing with a 500.
  */
 export function requireRoles(requirement: RoleRequirement<string>, auth: Auth<string> | undefined): RequestHandler {
-  const verify = auth && verifyRequest(auth);
-  const check = (req: Request, next: (error?: unknown) => void) => {
+  const check = (req: Request, next: NextFunction) => {
     try {
       assertRoles(req, requirement);
       next();
@@ -108,15 +84,8 @@ export function requireRoles(requirement: RoleRequirement<string>, auth: Auth<st
     }
   };
   const handler: RequestHandler = (req, _res, next) => {
-    if (verifiedUser(req) || !verify) return check(req, next);
-    let pending: Promise<void> | undefined;
-    try {
-      pending = verify(req);
-    } catch (error) {
-      return next(error);
-    }
-    if (!pending) return check(req, next);
-    pending.then(() => check(req, next), next);
+    if (verifiedUser(req) || !auth) return check(req, next);
+    verifyRequest(auth, req).then(() => check(req, next), next);
   };
   return markRoleRequirement(handler, requirement);
 }

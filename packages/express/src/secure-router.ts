@@ -1,7 +1,8 @@
 import type { Auth } from '@gatehousejs/core';
-import { markGuard, methodTakesBody } from '@gatehousejs/http';
+import { createKernel, markGuard, methodTakesBody, type Kernel, type KernelOptions } from '@gatehousejs/http';
 import express, { type RequestHandler, type Router } from 'express';
-import { routeAdmission } from './admission.js';
+import { expressExchange } from './exchange.js';
+import { admitUser } from './guard.js';
 import { matchedRouteAccess, matchedRoutesReadForm, type RequestAccess, type RouterLayer } from './matched-routes.js';
 
 /**
@@ -29,21 +30,20 @@ import { matchedRouteAccess, matchedRoutesReadForm, type RequestAccess, type Rou
  * api.get('/users/me', (req, res) => { res.json(requireUser(req)) });          // any signed-in user
  * api.get('/reports', roles('manager', 'admin'), (_req, res) => { res.json([]) });
  */
-export function secureRouter(auth: Auth<string>, options: { bodyLimitBytes?: number } = {}): Router {
+export function secureRouter(auth: Auth<string>, options: KernelOptions = {}): Router {
   // Express matches paths case-insensitively and ignores a trailing slash by default; Hono does
   // neither. One answer on every adapter: the exact path only.
   const router = express.Router({ caseSensitive: true, strict: true });
-  guardRouter(router, auth, options);
+  guardRouter(router, createKernel(auth, options));
   return router;
 }
 
 /**
  * Adds the deny-by-default guard of `secureRouter` to `router`, as its next middleware, and marks
- * the router as guarding itself. The library's route tables put their own dispatcher first (see
- * `tableRoutes`), then the guard, for whatever else is declared on the router after it.
+ * the router as guarding itself: the kernel admits a request to the routes that match it (token
+ * unless every one is public, then the body rules into `req.body`).
  */
-export function guardRouter(router: Router, auth: Auth<string>, options: { bodyLimitBytes?: number }): void {
-  const admit = routeAdmission(auth, options.bodyLimitBytes);
+export function guardRouter(router: Router, kernel: Kernel): void {
   const stack = () => router.stack as unknown as RouterLayer[];
   const guard: RequestHandler = (req, res, next) => {
     let access: RequestAccess;
@@ -57,7 +57,11 @@ export function guardRouter(router: Router, auth: Auth<string>, options: { bodyL
     if (access === 'undeclared-options') return next('router');
     // A route that reads its own form body (a form_post callback) is left to its reader.
     const readsForm = methodTakesBody(req.method) && matchedRoutesReadForm(stack(), req.method, req.path);
-    admit(req, res, { access, readsForm }, next, next);
+    kernel.admit(expressExchange(req, res), access, readsForm ? 'none' : 'json').then(({ user, body }) => {
+      if (user) admitUser(req, user, kernel.auth);
+      if (!readsForm) req.body = body;
+      next();
+    }, next);
   };
   router.use(guard);
   // A secure router mounted inside another guards itself.

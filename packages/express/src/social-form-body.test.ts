@@ -7,8 +7,7 @@ import { createMemoryStore } from '@gatehousejs/store-memory';
 import express, { type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler, notFound } from './error-handler.js';
-import { secureRouter } from './secure-router.js';
-import { mountSocialRoutes } from './social-routes.js';
+import { tableRouter } from './table-router.js';
 
 /** A form_post callback route that answers with the parameters the adapter gave it. */
 const ECHO_CALLBACK: SocialRoute = {
@@ -25,8 +24,7 @@ const bases: Record<string, string> = {};
 
 /** An app with a body parser of its own in front of the routes, as many Express apps have. */
 async function start(name: string, parser: RequestHandler | undefined): Promise<void> {
-  const router = secureRouter(auth);
-  mountSocialRoutes(router, auth, [ECHO_CALLBACK], { bodyLimitBytes: 1024 });
+  const router = tableRouter(auth, [ECHO_CALLBACK], { bodyLimitBytes: 1024 });
   const app = express();
   if (parser) app.use(parser);
   app
@@ -73,7 +71,7 @@ describe('the form_post callback behind a body parser the app mounted first', ()
       expect(json.status).toBe(415);
       const big = await callback(name, `state=${'x'.repeat(2000)}`);
       expect(big.status).toBe(413);
-      expect((await big.json()) as object).toMatchObject({ statusCode: 413 });
+      expect((await big.json()) as object).toMatchObject({ statusCode: 413, code: 'BODY_TOO_LARGE' });
     });
   }
 

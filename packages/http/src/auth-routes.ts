@@ -1,37 +1,18 @@
-import { AuthError, isAuthError, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehousejs/core';
-import { prefersHtml, type AuthPages, type VerifyEmailOutcome } from './auth-pages.js';
+import { AuthError, isAuthError, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
+import { prefersHtml, type VerifyEmailOutcome } from './auth-pages.js';
 import { toErrorResponse } from './http-error.js';
 import { JWKS_ROUTES } from './jwks-route.js';
+import type { Route, RouteInput, RouteResult } from './routes/route.js';
 
-export interface AuthRouteInput {
-  /** The request's method; a GET route is also answered for HEAD, which must change nothing. */
-  method?: string;
-  body: unknown;
-  query: Record<string, unknown>;
-  /** Set for routes with `access: 'authenticated'`, by the adapter's guard. */
-  user: AccessTokenPayload<string> | undefined;
-  /** What the adapter knows of the caller (client address for rate limits and audit events). */
-  client: RequestContext;
-  /** The request's `Accept` header; with `pages`, lets a route answer a browser with a page. */
-  accept?: string | undefined;
-  /** The adapter's optional pages (its `pages` option). */
-  pages?: AuthPages | undefined;
-}
+/** What an auth route reads from the request: the kernel's one `RouteInput`. */
+export type AuthRouteInput = RouteInput;
 
-export interface AuthRouteResult {
-  status: number;
-  /** The JSON body; none for 204. */
-  body?: unknown;
-  /** An HTML body to send as it is instead of JSON (`headers` then carry its `Content-Type`). */
-  html?: string;
-  /** Headers to add to the answer. */
-  headers?: Record<string, string>;
-}
+/** What an auth route answers: the kernel's one `RouteResult`. */
+export type AuthRouteResult = RouteResult;
 
-/** One route of CONTRACT §1, independent of any framework; paths are relative to `/api/v1/auth`. */
-export interface AuthRoute {
+/** One route of CONTRACT §1 (the one `Route` shape, `access` always said); paths are relative to `/api/v1/auth`. */
+export interface AuthRoute extends Route {
   method: 'GET' | 'POST';
-  path: string;
   access: 'public' | 'authenticated';
   handle(auth: Auth<string>, input: AuthRouteInput): Promise<AuthRouteResult>;
 }

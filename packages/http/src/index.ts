@@ -1,3 +1,13 @@
+export { createKernel, UNKNOWN_PEER_WARNING } from './kernel/create-kernel.js';
+export type { Kernel, KernelOptions, Access, Admitted } from './kernel/create-kernel.js';
+export type { Exchange, Answer, BodyReadBefore } from './kernel/exchange.js';
+export { routeTable } from './kernel/route-table.js';
+export type { RouteTable, RouteMatch } from './kernel/route-table.js';
+export { declaresBody, readRequestBody } from './kernel/request-body.js';
+export type { BodyKind } from './kernel/request-body.js';
+export { clientAddressReader } from './kernel/proxy-setting.js';
+export type { ProxySetting, ClientAddressReader } from './kernel/proxy-setting.js';
+export type { Route, RouteInput, RouteResult } from './routes/route.js';
 export { STATUS_BY_CODE } from './status-table.js';
 export { toErrorResponse } from './http-error.js';
 export type { ErrorBody, ErrorResponse, ErrorLog } from './http-error.js';
@@ -15,7 +25,7 @@ export {
 export { readBodyWithinLimit } from './read-body.js';
 export type { RequestBodySource, NextBodyChunk } from './read-body.js';
 export { assertPathEncoding, pathEncodingError, normalizeRequestPath, isRoutableTarget } from './request-path.js';
-export { readBearerToken, cachedBearerUser } from './bearer-token.js';
+export { readBearerToken } from './bearer-token.js';
 export { readRawHeader } from './raw-header.js';
 export { AUTH_ROUTES } from './auth-routes.js';
 export { JWKS_ROUTES, JWKS_CACHE_CONTROL } from './jwks-route.js';

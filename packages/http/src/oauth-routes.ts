@@ -1,34 +1,22 @@
-import { AuthError, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehousejs/core';
+import { AuthError, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
+import type { Route, RouteInput, RouteResult } from './routes/route.js';
 import { clearOauthCookie, oauthCookie, readOauthCookie } from './oauth-cookie.js';
 
-/** What a social route reads from the request; the adapter fills it in. */
-export interface SocialRouteInput {
-  body: unknown;
-  query: Record<string, unknown>;
-  /** Path parameters (`provider`). */
+/** What a social route reads: the kernel's one `RouteInput`, with the cookie and the callback's parameters. */
+export type SocialRouteInput = RouteInput & {
   params: Record<string, string>;
-  /** Set for routes with `access: 'authenticated'`, by the adapter's guard. */
-  user: AccessTokenPayload<string> | undefined;
-  client: RequestContext;
   /** The raw `Cookie` header. */
   cookie: string | undefined;
   /** The callback's parameters: the query string, or the form body of a form_post callback. */
   parameters: URLSearchParams;
-}
+};
 
-export interface SocialRouteResult {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+export type SocialRouteResult = RouteResult;
 
-/** One social sign-in route, independent of any framework; `path` is relative to `/api/v1/auth`. */
-export interface SocialRoute {
+/** One social sign-in route (the one `Route` shape); `path` is relative to `/api/v1/auth`. */
+export interface SocialRoute extends Route {
   method: 'GET' | 'POST';
-  path: string;
   access: 'public' | 'authenticated';
-  /** `form`: the body is `application/x-www-form-urlencoded` (Apple's form_post), read by the adapter into `parameters`. */
-  body?: 'json' | 'form';
   handle(auth: Auth<string>, input: SocialRouteInput): Promise<SocialRouteResult>;
 }
 

@@ -1,34 +1,20 @@
-import type { AccessTokenPayload, Auth, RequestContext } from '@gatehousejs/core';
-import type { AuthRouteResult } from './auth-routes.js';
+import type { AccessTokenPayload, Auth } from '@gatehousejs/core';
+import type { Route, RouteInput, RouteResult } from './routes/route.js';
 
-export interface UserRouteInput {
-  /** The verified caller; every user route is behind the adapter's guard. */
-  user: AccessTokenPayload<string>;
-  /** The path parameters (`:id`), as the framework decoded them. */
-  params: Readonly<Record<string, string | undefined>>;
-  /** The query, a repeated key as an array (the adapters' `queryFromSearchParams` shape). */
-  query: Record<string, unknown>;
-  body: unknown;
-  /** What the adapter knows of the caller (client address for audit events). */
-  client: RequestContext;
-}
+/** What a user route reads: the kernel's one `RouteInput`, with the caller always verified. */
+export type UserRouteInput = RouteInput & { user: AccessTokenPayload<string>; params: Readonly<Record<string, string | undefined>> };
 
 /**
- * One user-management route of CONTRACT §8, independent of any framework; paths are relative to
- * `/api/v1`. None is public: an adapter mounts each behind its guard, with `roles` (any of them)
- * when set, so a route that forgot to say who may call it still needs a valid token.
+ * One user-management route of CONTRACT §8 (the one `Route` shape, `roles` always said); paths are
+ * relative to `/api/v1`. None is public: the kernel admits each with a valid token, and with
+ * `roles` (any of them) when set, so a route that forgot to say who may call it still needs a
+ * valid token.
  */
-export interface UserRoute {
+export interface UserRoute extends Route {
   method: 'GET' | 'PUT' | 'DELETE';
-  path: string;
   /** Any of these roles may call it; `undefined`: any authenticated user. */
   roles: readonly string[] | undefined;
-  /**
-   * Also an account whose address is not confirmed yet, under `requireEmailVerification`: what it
-   * needs to add and confirm an address (the confirmation link itself is public).
-   */
-  allowsUnconfirmed?: true;
-  handle(auth: Auth<string>, input: UserRouteInput): Promise<AuthRouteResult>;
+  handle(auth: Auth<string>, input: UserRouteInput): Promise<RouteResult>;
 }
 
 // The administrators of CONTRACT §8, whatever roles the app adds; the flows check the store too.

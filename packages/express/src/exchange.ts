@@ -1,0 +1,50 @@
+import { declaresBody, readRawHeader, type BodyReadBefore, type Exchange } from '@gatehousejs/http';
+import type { Request, Response } from 'express';
+
+const LOST =
+  'The request body was read before Gatehouse, and req.body is empty: a middleware before the router consumed the stream ' +
+  'without keeping the body. Mount body parsers after the Gatehouse routers, or use one that keeps it (express.json(), express.urlencoded()).';
+
+// What a parser before us (`express.json()`, `text()`, `raw()`, `urlencoded()`) kept in `req.body`.
+function readBefore(body: unknown): BodyReadBefore {
+  if (typeof body === 'string' || body instanceof Uint8Array) return { raw: body };
+  if (body !== null && typeof body === 'object') return { parsed: body };
+  return { lost: LOST };
+}
+
+/**
+ * The kernel's `Exchange` for an Express request: a translation, nothing more. Headers are read
+ * from `rawHeaders` as the Fetch API joins them (two `Authorization` headers are one malformed
+ * credential); a request with neither `Content-Length` nor `Transfer-Encoding` has no body
+ * (RFC 9112 §6.3); the answer is written on Node's response directly, without `res.json()`'s ETag.
+ */
+export function expressExchange(req: Request, res: Response, requestId?: string): Exchange<void> {
+  const url = req.originalUrl;
+  const query = url.indexOf('?');
+  return {
+    method: req.method,
+    path: req.path,
+    query: query < 0 ? '' : url.slice(query + 1),
+    header: (name) => readRawHeader(req.rawHeaders, name),
+    peerAddress: req.socket.remoteAddress,
+    params: req.params as Record<string, string>,
+    requestId,
+    openBody: () => {
+      if (!declaresBody(req.headers)) return null;
+      // Never `return()`ed: that would destroy the request, and the socket with it, before a 413.
+      const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+      return async () => {
+        const chunk = await chunks.next();
+        return chunk.done ? undefined : chunk.value;
+      };
+    },
+    bodyReadBefore: () => (req.readableEnded ? readBefore(req.body) : undefined),
+    send: ({ status, headers, body }) => {
+      res.statusCode = status;
+      for (const name in headers) res.setHeader(name, headers[name]!);
+      if (body === undefined) return void res.end();
+      res.setHeader('Content-Length', Buffer.byteLength(body));
+      res.end(body);
+    },
+  };
+}

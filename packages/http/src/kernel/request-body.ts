@@ -1,0 +1,89 @@
+import { AuthError } from '@gatehousejs/core';
+import { bodyError } from '../body-errors.js';
+import {
+  assertFormMediaType,
+  assertIdentityEncoding,
+  assertJsonMediaType,
+  methodTakesBody,
+  parseFormBody,
+  parseJsonBody,
+} from '../json-body.js';
+import { readBodyWithinLimit } from '../read-body.js';
+import type { BodyReadBefore, Exchange } from './exchange.js';
+
+/** How a route reads its body: the JSON rules, or a form (a form_post callback). */
+export type BodyKind = 'json' | 'form';
+
+/**
+ * The body under the rules every adapter shares, read through the exchange: nothing for GET and
+ * HEAD; 415 for a compressed body; 413 over `limitBytes` (counted, whatever `Content-Length` says);
+ * then the JSON rules (415 not JSON or not UTF-8, 400 malformed, `undefined` when empty) or the form
+ * rules. A body an app's parser read before is taken under the same rules (`fromReadBefore`).
+ */
+export async function readRequestBody(exchange: Exchange<unknown>, kind: BodyKind, limitBytes: number): Promise<unknown> {
+  if (!methodTakesBody(exchange.method)) return undefined;
+  assertIdentityEncoding(exchange.header('content-encoding'));
+  const contentType = exchange.header('content-type');
+  const before = await exchange.bodyReadBefore?.();
+  if (before) return fromReadBefore(before, kind, exchange, limitBytes);
+  const bytes = await readBodyWithinLimit(
+    { contentLength: exchange.header('content-length'), open: () => exchange.openBody() },
+    limitBytes,
+  );
+  return kind === 'json' ? parseJsonBody(contentType, bytes) : parseFormBody(contentType, bytes);
+}
+
+/**
+ * A body a parser before the kernel read, under the rules as far as they can be told afterwards:
+ * bytes or text are parsed as if read here (413 over the limit); a parsed value is taken only if
+ * the request was declared JSON in UTF-8 (or a form, for a form route), 413 when its declared
+ * length (or the value written back) is over the limit; a declared length of 0 is no body (body
+ * parsers make it `{}`). A lost body is a setup mistake: `INVALID_CONFIG`, a 500 with the cause in
+ * the server log, rather than handing the route an empty body.
+ */
+function fromReadBefore(before: BodyReadBefore, kind: BodyKind, exchange: Exchange<unknown>, limitBytes: number): unknown {
+  const contentType = exchange.header('content-type');
+  if ('lost' in before) throw new AuthError('INVALID_CONFIG', before.lost);
+  if ('raw' in before) {
+    if (byteLength(before.raw) > limitBytes) throw bodyError('too-large');
+    return kind === 'json' ? parseJsonBody(contentType, before.raw) : parseFormBody(contentType, before.raw);
+  }
+  const declared = Number(exchange.header('content-length') ?? Number.NaN);
+  if (kind === 'form') return formFromParsed(before.parsed, declared, contentType, limitBytes);
+  if (declared === 0) return undefined;
+  assertJsonMediaType(contentType);
+  const size = Number.isNaN(declared) ? byteLength(JSON.stringify(before.parsed) ?? '') : declared;
+  if (size > limitBytes) throw bodyError('too-large');
+  return before.parsed;
+}
+
+// `express.urlencoded()` (either `extended` setting) made an object: back to parameters, repeated
+// ones kept (the callback refuses them); a nested parameter (`a[b]=c`) is a 400.
+function formFromParsed(parsed: unknown, declared: number, contentType: string | undefined, limitBytes: number): URLSearchParams {
+  if (declared === 0) return new URLSearchParams();
+  assertFormMediaType(contentType);
+  const parameters = new URLSearchParams();
+  for (const [name, value] of Object.entries((parsed ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item !== 'string') throw new AuthError('VALIDATION_FAILED', `${name} is not a plain form parameter`);
+      parameters.append(name, item);
+    }
+  }
+  if (byteLength(parameters.toString()) > limitBytes) throw bodyError('too-large');
+  return parameters;
+}
+
+const encoder = new TextEncoder();
+const byteLength = (body: string | Uint8Array): number => (typeof body === 'string' ? encoder.encode(body).byteLength : body.byteLength);
+
+/**
+ * Whether an HTTP/1.1 request has a body at all (RFC 9112 §6.3): only with `Content-Length` or
+ * `Transfer-Encoding`. A Node-based adapter answers `openBody()` with `null` otherwise, without
+ * building a stream to find out (`curl -X POST` sends neither).
+ *
+ * @example
+ * openBody: () => (declaresBody(req.headers) ? reader(req) : null)
+ */
+export function declaresBody(headers: { 'content-length'?: string | undefined; 'transfer-encoding'?: string | undefined }): boolean {
+  return headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
+}
