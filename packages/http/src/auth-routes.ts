@@ -1,6 +1,7 @@
 import { AuthError, isAuthError, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehousejs/core';
 import { prefersHtml, type AuthPages, type VerifyEmailOutcome } from './auth-pages.js';
 import { toErrorResponse } from './http-error.js';
+import { JWKS_ROUTES } from './jwks-route.js';
 
 export interface AuthRouteInput {
   /** The request's method; a GET route is also answered for HEAD, which must change nothing. */
@@ -124,4 +125,5 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
       return { status: 204 };
     },
   },
+  ...JWKS_ROUTES,
 ] satisfies AuthRoute[]);

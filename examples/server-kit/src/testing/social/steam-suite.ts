@@ -32,6 +32,8 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       STEAM_API_KEY: steam.apiKey,
       STEAM_OPENID_ENDPOINT: steam.endpoint,
       STEAM_API_URL: steam.apiUrl,
+      // The stub listens on plain http over loopback.
+      OAUTH_ALLOW_INSECURE_PROVIDERS: 'true',
     });
 
     beforeAll(async () => {
