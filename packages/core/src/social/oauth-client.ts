@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { importPKCS8, SignJWT } from 'jose';
 import type { OAuthProviderDefinition, ProviderProfile } from './provider-definition.js';
-import { ProviderAnswerError, record } from './provider-definition.js';
+import { ProviderAnswerError } from './provider-definition.js';
 import { profileSources } from './profile-sources.js';
 import { normalizedTokenResponse, unverifiedTenantOf } from './token-response.js';
 
