@@ -78,7 +78,8 @@ export interface SocialSettings {
  * credentials are set (Steam with `STEAM_ENABLED=true`). `OAUTH_<ID>_ISSUER` points an OIDC provider
  * at another issuer (a self-managed GitLab, a Battle.net region); `OAUTH_<ID>_AUTHORIZATION_URL`,
  * `_TOKEN_URL`, `_API_URL`, `STEAM_OPENID_ENDPOINT`, `STEAM_API_URL` and
- * `OAUTH_ALLOW_INSECURE_PROVIDERS` exist for tests against local providers and are warned about.
+ * `OAUTH_ALLOW_INSECURE_PROVIDERS` exist for tests against local providers: warned about, and refused
+ * with NODE_ENV=production. `OIDC_<ID>_*` add generic OpenID Connect providers (`oidc-providers-env.ts`).
  */
 export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, problem: (message: string) => Error): SocialSettings {
   const warnings: string[] = [];
