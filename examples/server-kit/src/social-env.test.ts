@@ -43,4 +43,50 @@ describe('social sign-in settings of the example', () => {
       /^OIDC_ISSUER must be/,
     );
   });
+
+  it('reads several generic OIDC providers from OIDC_<ID>_*, each under its own id, beside the single OIDC_ISSUER', () => {
+    const settings = read({
+      OIDC_ISSUER: 'https://idp.example.test',
+      OIDC_CLIENT_ID: 'one',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_KEYCLOAK_ISSUER: 'https://sso.example.test/realms/main',
+      OIDC_KEYCLOAK_CLIENT_ID: 'kc',
+      OIDC_KEYCLOAK_CLIENT_SECRET: 'kc-secret',
+      OIDC_KEYCLOAK_NAME: 'Company SSO',
+      OIDC_KEYCLOAK_SCOPES: 'groups roles',
+      OIDC_OKTA_ISSUER: 'https://example.okta.test',
+      OIDC_OKTA_CLIENT_ID: 'okta',
+      OIDC_OKTA_CLIENT_SECRET: 'okta-secret',
+      OIDC_OKTA_CLIENT_AUTH: 'client_secret_post',
+    });
+    expect(settings.config?.providers?.oidc).toMatchObject({ issuer: 'https://idp.example.test', clientId: 'one' });
+    expect(settings.config?.oidcProviders).toEqual({
+      keycloak: {
+        issuer: 'https://sso.example.test/realms/main',
+        clientId: 'kc',
+        clientSecret: 'kc-secret',
+        name: 'Company SSO',
+        scopes: ['groups', 'roles'],
+      },
+      okta: {
+        issuer: 'https://example.okta.test',
+        clientId: 'okta',
+        clientSecret: 'okta-secret',
+        clientAuthentication: 'client_secret_post',
+      },
+    });
+  });
+
+  it('enables the ten providers of round 4 by OAUTH_<ID>_CLIENT_ID/SECRET, and Google Workspace by OAUTH_GOOGLE_HOSTED_DOMAIN', () => {
+    const env: Record<string, string> = {
+      OAUTH_GOOGLE_CLIENT_ID: 'g',
+      OAUTH_GOOGLE_CLIENT_SECRET: 's',
+      OAUTH_GOOGLE_HOSTED_DOMAIN: 'example.com',
+    };
+    const ten = ['ZOOM', 'NOTION', 'FIGMA', 'KAKAO', 'BITBUCKET', 'REDDIT', 'TIKTOK', 'ROBLOX', 'DROPBOX', 'ATLASSIAN'];
+    for (const id of ten) Object.assign(env, { [`OAUTH_${id}_CLIENT_ID`]: 'id', [`OAUTH_${id}_CLIENT_SECRET`]: 'secret' });
+    const providers = read(env).config?.providers ?? {};
+    expect(Object.keys(providers).sort()).toEqual(['google', ...ten.map((id) => id.toLowerCase())].sort());
+    expect(providers.google).toMatchObject({ hostedDomain: 'example.com' });
+  });
 });

@@ -1,4 +1,5 @@
 import { AuthError, parseSocialConfig, type SocialConfigInput } from '@gatehousejs/core';
+import { readOidcProviders, scopeList } from './oidc-providers-env.js';
 
 /** OAuth 2.0 / OIDC providers configured by `OAUTH_<ID>_CLIENT_ID` and `OAUTH_<ID>_CLIENT_SECRET`. */
 const CREDENTIAL_PROVIDERS = [
@@ -14,6 +15,16 @@ const CREDENTIAL_PROVIDERS = [
   'spotify',
   'slack',
   'battlenet',
+  'zoom',
+  'notion',
+  'figma',
+  'kakao',
+  'bitbucket',
+  'reddit',
+  'tiktok',
+  'dropbox',
+  'atlassian',
+  'roblox',
 ] as const;
 
 const read = (env: NodeJS.ProcessEnv, name: string) => {
@@ -67,7 +78,8 @@ export interface SocialSettings {
  * credentials are set (Steam with `STEAM_ENABLED=true`). `OAUTH_<ID>_ISSUER` points an OIDC provider
  * at another issuer (a self-managed GitLab, a Battle.net region); `OAUTH_<ID>_AUTHORIZATION_URL`,
  * `_TOKEN_URL`, `_API_URL`, `STEAM_OPENID_ENDPOINT`, `STEAM_API_URL` and
- * `OAUTH_ALLOW_INSECURE_PROVIDERS` exist for tests against local providers and are warned about.
+ * `OAUTH_ALLOW_INSECURE_PROVIDERS` exist for tests against local providers: warned about, and refused
+ * with NODE_ENV=production. `OIDC_<ID>_*` add generic OpenID Connect providers (`oidc-providers-env.ts`).
  */
 export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, problem: (message: string) => Error): SocialSettings {
   const warnings: string[] = [];
@@ -98,6 +110,8 @@ export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, probl
       ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_VERIFIED_EMAIL_CLAIM')
         ? { verifiedEmailClaim: read(env, 'OAUTH_MICROSOFT_VERIFIED_EMAIL_CLAIM') }
         : {}),
+      ...(read(env, `${prefix}SCOPES`) ? { scopes: scopeList(read(env, `${prefix}SCOPES`)) } : {}),
+      ...(id === 'google' && read(env, 'OAUTH_GOOGLE_HOSTED_DOMAIN') ? { hostedDomain: read(env, 'OAUTH_GOOGLE_HOSTED_DOMAIN') } : {}),
       ...(id === 'facebook' && read(env, 'OAUTH_FACEBOOK_GRAPH_VERSION')
         ? { graphApiVersion: read(env, 'OAUTH_FACEBOOK_GRAPH_VERSION') }
         : {}),
@@ -138,11 +152,13 @@ export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, probl
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+  const oidcProviders = readOidcProviders(env);
   const config: SocialConfigInput = {
     appUrl,
     redirectAllowlist: allowlist,
     allowInsecureProviders,
     providers: providers as SocialConfigInput['providers'],
+    oidcProviders: oidcProviders as SocialConfigInput['oidcProviders'],
   };
   try {
     parseSocialConfig(config);
@@ -152,5 +168,5 @@ export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, probl
       throw problem(`Invalid social sign-in configuration: ${error.message.replace(/^Invalid setting social\./, '')}`);
     throw error;
   }
-  return { config: Object.keys(providers).length > 0 ? config : { ...config, providers: {} }, warnings };
+  return { config, warnings };
 }

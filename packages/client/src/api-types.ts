@@ -77,7 +77,7 @@ export interface MessageResult {
   message: string;
 }
 
-/** The id of a social sign-in provider (CONTRACT §8). */
+/** The id of a social sign-in provider (CONTRACT §8): a built-in one, or one the app defined. */
 export type SocialProviderId =
   | 'google'
   | 'microsoft'
@@ -93,7 +93,19 @@ export type SocialProviderId =
   | 'slack'
   | 'battlenet'
   | 'steam'
-  | 'oidc';
+  | 'oidc'
+  | 'zoom'
+  | 'notion'
+  | 'figma'
+  | 'kakao'
+  | 'bitbucket'
+  | 'reddit'
+  | 'tiktok'
+  | 'roblox'
+  | 'dropbox'
+  | 'atlassian'
+  // A provider the app defined itself, or one of several generic OpenID Connect providers (`keycloak`).
+  | (string & {});
 
 /** An enabled provider as `GET /api/v1/auth/oauth/providers` lists it: enough for a sign-in button. */
 export interface SocialProvider {

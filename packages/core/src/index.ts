@@ -72,11 +72,18 @@ export type { Random } from './ports/random.js';
 
 export type {
   ProviderId,
+  BuiltInProviderId,
   ProviderProfile,
+  ProfileSources,
+  ClientAuthentication,
   OAuthProviderDefinition,
   OidcProviderDefinition,
   OAuth2ProviderDefinition,
 } from './social/provider-definition.js';
+export { ProviderAnswerError, claimIsTrue, record, subjectOf, text } from './social/provider-definition.js';
+export { defineOAuth2Provider, defineOidcProvider } from './social/define-provider.js';
+export type { OAuth2ProviderOptions, OidcProviderOptions } from './social/define-provider.js';
+export { profileFromClaims } from './social/providers/oidc-provider.js';
 export { parseSocialConfig } from './social/social-config.js';
 export type { SocialConfig, SocialConfigInput } from './social/social-config.js';
 export type { SocialSignIn } from './social/social-sign-in.js';

@@ -80,6 +80,20 @@ export function describeSocialSignIn(framework: string, createListener: CreateLi
         expect(new URL(page.url()).search).toBe('');
       }
 
+      it('login CSRF: the demo page opened with a code it did not ask for exchanges nothing and says so', async () => {
+        const app = await newPerson();
+        screenshotOnFailure('foreign exchange code', () => ({ app }));
+        const exchanges: string[] = [];
+        app.on('request', (request) => {
+          if (request.url().endsWith('/api/v1/auth/oauth/exchange')) exchanges.push(request.method());
+        });
+        await app.goto(`${base}/?code=${'A'.repeat(43)}`);
+        await expectText(app.locator('#notice'), 'This page did not start that sign-in, so it was ignored.');
+        expect(new URL(app.url()).search).toBe('');
+        expect(exchanges).toEqual([]);
+        expect(await app.locator('#login-form').isVisible()).toBe(true);
+      });
+
       it('signs in with the provider from the demo page, shows the profile and the linked identity, and refuses to unlink the last way in', async () => {
         const claims = { sub: 'lin-0001', preferred_username: 'lin', name: 'Lin Clarke', email: 'lin@example.com', email_verified: true };
         idp.signInAs(claims);

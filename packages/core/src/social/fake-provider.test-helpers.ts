@@ -11,6 +11,7 @@ export interface SeenRequest {
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   form: URLSearchParams;
+  body: string;
 }
 
 export interface FakeProviderShape {
@@ -56,7 +57,7 @@ export async function startFakeProvider(shape: FakeProviderShape): Promise<FakeP
     req.on('end', () => {
       const url = new URL(req.url ?? '/', base);
       const form = new URLSearchParams(raw);
-      seen.push({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, form });
+      seen.push({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, form, body: raw });
       const json = (status: number, body: unknown) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (url.pathname === (shape.discoveryPath ?? '/.well-known/openid-configuration')) {

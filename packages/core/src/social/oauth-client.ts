@@ -1,7 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { importPKCS8, SignJWT } from 'jose';
-import type { OAuthProviderDefinition, ProfileSources, ProviderProfile } from './provider-definition.js';
-import { ProviderAnswerError, record } from './provider-definition.js';
+import type { OAuthProviderDefinition, ProviderProfile } from './provider-definition.js';
+import { ProviderAnswerError } from './provider-definition.js';
+import { profileSources } from './profile-sources.js';
 import { normalizedTokenResponse, unverifiedTenantOf } from './token-response.js';
 
 /** How the client is known to one provider. */
@@ -10,6 +11,8 @@ export interface ProviderClient {
   /** Absent for Apple, whose secret is signed per request. */
   clientSecret?: string;
   apple?: { teamId: string; keyId: string; privateKey: string };
+  /** For `private_key_jwt`: the client's private key (PKCS #8 PEM), its `kid` as registered, and its JWS algorithm. */
+  privateKeyJwt?: { privateKey: string; keyId?: string | undefined; algorithm: string };
 }
 
 /** A configured provider, ready to build requests: definition, client, and where it calls back. */
@@ -38,7 +41,7 @@ const metadataCache = new WeakMap<ConfiguredProvider, Promise<oauth.Authorizatio
  */
 const signingKeys = new WeakMap<ConfiguredProvider, oauth.JWKSCacheInput>();
 
-function requestOptions(provider: ConfiguredProvider) {
+export function requestOptions(provider: ConfiguredProvider) {
   let keys = signingKeys.get(provider);
   if (!keys) {
     keys = {};
@@ -126,6 +129,10 @@ export async function authorizationUrl(
     parameters.code_challenge_method = 'S256';
   }
   if (input.nonce !== null) parameters.nonce = input.nonce;
+  if (definition.clientIdParameter === 'client_key') {
+    parameters.client_key = parameters.client_id!;
+    delete parameters.client_id;
+  }
   for (const [key, value] of Object.entries(parameters)) url.searchParams.set(key, value);
   return url.href;
 }
@@ -147,7 +154,21 @@ async function clientAuthentication(provider: ConfiguredProvider, as: oauth.Auth
       .sign(key);
     return oauth.ClientSecretPost(secret);
   }
+  if (definition.clientAuthentication === 'private_key_jwt') {
+    if (!client.privateKeyJwt) throw new Error('private_key_jwt needs the client private key');
+    const { privateKey, keyId, algorithm } = client.privateKeyJwt;
+    const key = await importPKCS8(privateKey, algorithm);
+    // RFC 7523: a short-lived JWT (iss = sub = client_id, aud = the issuer) signed with the client's key.
+    return oauth.PrivateKeyJwt(keyId ? { key, kid: keyId } : key);
+  }
   const secret = client.clientSecret ?? '';
+  if (definition.clientIdParameter === 'client_key') {
+    // TikTok names the client `client_key`, in the form with the secret.
+    return (_as, _client, body) => {
+      body.set('client_key', client.clientId);
+      body.set('client_secret', secret);
+    };
+  }
   return definition.clientAuthentication === 'client_secret_basic' ? oauth.ClientSecretBasic(secret) : oauth.ClientSecretPost(secret);
 }
 
@@ -186,31 +207,6 @@ export async function exchangeAndReadProfile(provider: ConfiguredProvider, input
     await oauth.validateApplicationLevelSignature(issuerAs, response, requestOptions(provider));
     idTokenClaims = { ...oauth.getValidatedIdTokenClaims(tokens) };
   }
-  const accessToken = tokens.access_token;
-  const apiBase = provider.definition.protocol === 'oauth2' ? provider.definition.endpoints.apiBase : undefined;
-  const sources: ProfileSources = {
-    issuer: typeof idTokenClaims.iss === 'string' ? idTokenClaims.iss : as.issuer,
-    idTokenClaims,
-    callbackParameters: input.parameters,
-    async getJson(path) {
-      const url = new URL(path, apiBase);
-      await definition.decorateApiRequest?.(url, { accessToken, clientSecret: provider.client.clientSecret });
-      const answer = await oauth.protectedResourceRequest(
-        accessToken,
-        'GET',
-        url,
-        new Headers({ accept: 'application/json' }),
-        null,
-        requestOptions(provider),
-      );
-      if (!answer.ok) throw new ProviderAnswerError(`the provider's API answered ${answer.status}`);
-      return answer.json();
-    },
-    async userInfo() {
-      const answer = await oauth.userInfoRequest(issuerAs, client, accessToken, requestOptions(provider));
-      const subject = typeof idTokenClaims.sub === 'string' ? idTokenClaims.sub : oauth.skipSubjectCheck;
-      return record(await oauth.processUserInfoResponse(issuerAs, client, subject, answer));
-    },
-  };
+  const sources = profileSources(provider, { as: issuerAs, client, tokens, idTokenClaims, parameters: input.parameters, requestOptions });
   return provider.definition.readProfile(sources);
 }

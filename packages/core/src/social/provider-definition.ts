@@ -1,4 +1,4 @@
-/** Every provider Gatehouse knows (CONTRACT §8). */
+/** Every provider Gatehouse ships (CONTRACT §8, and the ten of issue 25). */
 export const PROVIDER_IDS = [
   'google',
   'microsoft',
@@ -15,11 +15,30 @@ export const PROVIDER_IDS = [
   'battlenet',
   'steam',
   'oidc',
+  'zoom',
+  'notion',
+  'figma',
+  'kakao',
+  'bitbucket',
+  'reddit',
+  'tiktok',
+  'roblox',
+  'dropbox',
+  'atlassian',
 ] as const;
 
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+export type BuiltInProviderId = (typeof PROVIDER_IDS)[number];
 
-export const isProviderId = (value: string): value is ProviderId => (PROVIDER_IDS as readonly string[]).includes(value);
+/** A built-in provider's id, or the id an app gave a provider of its own (`customProviders`, `oidcProviders`). */
+export type ProviderId = BuiltInProviderId | (string & {});
+
+export const isBuiltInProviderId = (value: string): value is BuiltInProviderId => (PROVIDER_IDS as readonly string[]).includes(value);
+
+/** Path segments the routes use themselves (`GET /oauth/providers`, `POST /oauth/exchange`). */
+const ROUTE_WORDS = ['providers', 'exchange'];
+
+/** A provider id that can stand in a URL path: lower-case letters, digits, `-` and `_`, 2–32, not a word of the routes. */
+export const isProviderId = (value: string): value is ProviderId => /^[a-z][a-z0-9_-]{1,31}$/.test(value) && !ROUTE_WORDS.includes(value);
 
 /** What a provider says about the account, read from its raw answers by the provider's own mapper. */
 export interface ProviderProfile {
@@ -44,8 +63,12 @@ export interface OAuthEndpoints {
   apiBase?: string;
 }
 
-/** How the client proves itself at the token endpoint. */
-export type ClientAuthentication = 'client_secret_basic' | 'client_secret_post' | 'apple_es256_jwt';
+/**
+ * How the client proves itself at the token endpoint: the client secret in the Authorization header
+ * or in the form, a JWT signed with the client's own private key (RFC 7523, `private_key_jwt`), or
+ * Apple's ES256 client secret.
+ */
+export type ClientAuthentication = 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'apple_es256_jwt';
 
 /** Answers the mapper can read: the verified id_token claims (OIDC) and authorized API calls. */
 export interface ProfileSources {
@@ -53,7 +76,11 @@ export interface ProfileSources {
   /** Verified claims of the id_token; empty for plain OAuth 2.0. */
   idTokenClaims: Record<string, unknown>;
   /** GET of a URL (absolute, or relative to `apiBase`) with the access token; the parsed JSON. */
-  getJson(url: string): Promise<unknown>;
+  getJson(url: string, headers?: Record<string, string>): Promise<unknown>;
+  /** POST of JSON (an RPC-style profile call such as Dropbox's `users/get_current_account`); the parsed JSON. */
+  postJson(url: string, body: unknown, headers?: Record<string, string>): Promise<unknown>;
+  /** The token endpoint's answer without its tokens (Notion puts the user there: `owner.user`). */
+  tokenResponse: Record<string, unknown>;
   /** Claims of the OIDC userinfo endpoint, checked against the id_token's `sub`. */
   userInfo(): Promise<Record<string, unknown>>;
   /** Parameters of the callback request itself (Apple's first `user` POST). */
@@ -73,6 +100,8 @@ interface ProviderBase {
   responseMode: 'query' | 'form_post';
   /** Extra parameters of the authorization request (Twitch's `claims`, Google's `prompt`). */
   authorizationParameters?: Readonly<Record<string, string>>;
+  /** How the client id is named in requests: `client_id`, or TikTok's `client_key`. */
+  clientIdParameter?: 'client_id' | 'client_key';
   /** The profile, from the provider's raw answers. */
   readProfile(sources: ProfileSources): Promise<ProviderProfile>;
   /**

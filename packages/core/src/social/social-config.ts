@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
-import { isProviderId, type OAuthEndpoints } from './provider-definition.js';
+import { ownProviders, requestExtras } from './own-providers-config.js';
+import { isBuiltInProviderId, isProviderId, type OAuthEndpoints } from './provider-definition.js';
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const endpointOverrides = z.object({ authorizationEndpoint: url, tokenEndpoint: url, apiBase: url.optional() }).strict().optional();
@@ -10,6 +11,7 @@ const credentials = {
   /** Tests and self-hosted instances only: a plain OAuth 2.0 provider's endpoints, or an OIDC provider's issuer. */
   endpoints: endpointOverrides,
   issuer: url.optional(),
+  ...requestExtras,
 };
 
 const schema = z
@@ -24,7 +26,16 @@ const schema = z
     allowInsecureProviders: z.boolean().default(false),
     providers: z
       .object({
-        google: z.object(credentials).strict(),
+        google: z
+          .object({
+            ...credentials,
+            /** A Google Workspace domain: sent as `hd`, and the id_token's `hd` claim must equal it. */
+            hostedDomain: z
+              .string()
+              .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name')
+              .optional(),
+          })
+          .strict(),
         microsoft: z
           .object({
             ...credentials,
@@ -67,6 +78,16 @@ const schema = z
         slack: z.object(credentials).strict(),
         battlenet: z.object(credentials).strict(),
         oidc: z.object({ ...credentials, issuer: url, name: z.string().min(1).max(60).optional() }).strict(),
+        zoom: z.object(credentials).strict(),
+        notion: z.object(credentials).strict(),
+        figma: z.object(credentials).strict(),
+        kakao: z.object(credentials).strict(),
+        bitbucket: z.object(credentials).strict(),
+        reddit: z.object(credentials).strict(),
+        tiktok: z.object(credentials).strict(),
+        roblox: z.object(credentials).strict(),
+        dropbox: z.object(credentials).strict(),
+        atlassian: z.object(credentials).strict(),
         steam: z
           .object({
             /** Steam Web API key for the persona name and avatar; never put in a URL or a log. */
@@ -81,6 +102,7 @@ const schema = z
       .partial()
       .strict()
       .default({}),
+    ...ownProviders,
   })
   .strict();
 
@@ -92,7 +114,7 @@ export type ProviderEndpointOverrides = Partial<OAuthEndpoints>;
  * Every provider URL is https unless `allowInsecureProviders` (tests against local providers): an
  * `http://` issuer would otherwise fail at each sign-in with oauth4webapi's refusal.
  */
-function assertHttpsProviders(providers: Record<string, unknown>): void {
+function assertHttpsProviders(providers: Record<string, unknown>, where = 'providers'): void {
   for (const [id, settings] of Object.entries(providers)) {
     const urls = Object.entries(settings as Record<string, unknown>).flatMap(([key, value]) =>
       key === 'endpoints' && value ? Object.entries(value).map(([k, v]) => [`endpoints.${k}`, v] as const) : [[key, value] as const],
@@ -101,10 +123,28 @@ function assertHttpsProviders(providers: Record<string, unknown>): void {
       if (typeof value === 'string' && /^http:\/\//i.test(value)) {
         throw new AuthError(
           'INVALID_CONFIG',
-          `Invalid setting social.providers.${id}.${key}: must be an https URL (http only with allowInsecureProviders, for tests).`,
+          `Invalid setting social.${where}.${id}.${key}: must be an https URL (http only with allowInsecureProviders, for tests).`,
         );
       }
     }
+  }
+}
+
+/** Every provider id once: an app's own providers may not take a built-in id, a route word, or each other's. */
+function assertDistinctIds(config: z.output<typeof schema>): void {
+  const seen = new Set<string>();
+  const own = [
+    ...Object.keys(config.oidcProviders).map((id) => [id, `oidcProviders.${id}`] as const),
+    ...config.customProviders.map((c, i) => [c.definition.id, `customProviders.${i}`] as const),
+  ];
+  for (const [id, where] of own) {
+    if (isBuiltInProviderId(id) || !isProviderId(id) || seen.has(id)) {
+      throw new AuthError(
+        'INVALID_CONFIG',
+        `Invalid setting social.${where}: the id ${id} is taken by a built-in provider, a route or another provider.`,
+      );
+    }
+    seen.add(id);
   }
 }
 
@@ -120,9 +160,13 @@ export function parseSocialConfig(input: SocialConfigInput): SocialConfig {
     throw new AuthError('INVALID_CONFIG', `Invalid setting ${path}: ${issue?.message ?? 'invalid'}.`);
   }
   for (const id of Object.keys(parsed.data.providers)) {
-    if (!isProviderId(id)) throw new AuthError('INVALID_CONFIG', `Invalid setting social.providers.${id}: unknown provider.`);
+    if (!isBuiltInProviderId(id)) throw new AuthError('INVALID_CONFIG', `Invalid setting social.providers.${id}: unknown provider.`);
   }
-  if (!parsed.data.allowInsecureProviders) assertHttpsProviders(parsed.data.providers);
+  assertDistinctIds(parsed.data);
+  if (!parsed.data.allowInsecureProviders) {
+    assertHttpsProviders(parsed.data.providers);
+    assertHttpsProviders(parsed.data.oidcProviders, 'oidcProviders');
+  }
   for (const entry of parsed.data.redirectAllowlist) {
     const u = new URL(entry);
     if (u.username || u.password || u.search || u.hash) {

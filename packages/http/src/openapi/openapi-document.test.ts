@@ -2,6 +2,7 @@ import { REQUEST_SCHEMAS } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AUTH_ROUTES } from '../auth-routes.js';
+import { OAUTH_ROUTES } from '../oauth-routes.js';
 import { USER_ROUTES } from '../user-routes.js';
 import { createOpenApiDocument, responseMismatch } from './openapi-document.js';
 import { OPERATIONS } from './operations.js';
@@ -10,6 +11,7 @@ const document = createOpenApiDocument();
 const libraryRoutes = [
   ...AUTH_ROUTES.map((r) => `${r.method} /api/v1/auth${r.path}`),
   ...USER_ROUTES.map((r) => `${r.method} /api/v1${r.path}`),
+  ...OAUTH_ROUTES.map((r) => `${r.method} /api/v1/auth${r.path}`),
 ];
 
 function refs(value: unknown, found: string[] = []): string[] {
@@ -27,6 +29,34 @@ describe('the OpenAPI document', () => {
   it('documents every route the adapters mount, and nothing they do not', () => {
     for (const route of libraryRoutes) expect(OPERATIONS, route).toHaveProperty([route]);
     expect(Object.keys(OPERATIONS).sort()).toEqual([...libraryRoutes].sort());
+  });
+
+  it('shows the six social sign-in routes under the social tag, the form_post callback with a form body', () => {
+    const social = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => (op.tags as string[]).includes('social'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(social.sort()).toEqual(
+      [
+        'GET /api/v1/auth/oauth/providers',
+        'GET /api/v1/auth/oauth/{provider}',
+        'GET /api/v1/auth/oauth/{provider}/callback',
+        'POST /api/v1/auth/oauth/{provider}/callback',
+        'POST /api/v1/auth/oauth/exchange',
+        'POST /api/v1/auth/oauth/{provider}/link',
+      ].sort(),
+    );
+    const formPost = document.paths['/api/v1/auth/oauth/{provider}/callback']!.post as { requestBody: { content: object } };
+    expect(Object.keys(formPost.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+    expect(
+      responseMismatch('POST', '/api/v1/auth/oauth/exchange', 200, {
+        accessToken: 'a',
+        refreshToken: 'r',
+        user: { id: 'u', email: null, roles: [] },
+        isNewUser: true,
+      }),
+    ).toBeUndefined();
   });
 
   it('is OpenAPI 3.1 with a bearer scheme, and every $ref names a component it holds', () => {

@@ -68,6 +68,9 @@ function operationObject(key: string, op: Operation): JsonSchema {
     ...(op.bearer ? { security: [{ bearerAuth: [] }] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(op.body) } } } } : {}),
+    ...(op.form
+      ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: requestSchema(op.form) } } } }
+      : {}),
     responses: Object.fromEntries(
       Object.entries(op.responses).map(([status, response]) => [
         status,
@@ -111,6 +114,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}) {
     tags: [
       { name: 'auth', description: 'Registration, sessions, e-mail confirmation, password reset.' },
       { name: 'users', description: 'The signed-in user and user management.' },
+      { name: 'social', description: 'Sign-in with Google, GitHub, Steam and other providers; linking them to an account.' },
     ],
     paths,
     components: {

@@ -2,6 +2,7 @@ import { REQUEST_SCHEMAS, type RequestSchemas } from '@gatehousejs/core';
 import type { z } from 'zod';
 import { jsonWebKeySet } from './jwks-schema.js';
 import * as bodies from './response-schemas.js';
+import { SOCIAL_OPERATIONS } from './social-operations.js';
 
 /** One documented answer: its schema (none for 204) and what it means. */
 export interface DocumentedResponse {
@@ -12,12 +13,14 @@ export interface DocumentedResponse {
 /** One operation of the API as the document states it. Paths are full (`/api/v1/…`), with `:param`. */
 export interface Operation {
   summary: string;
-  tag: 'auth' | 'users';
+  tag: 'auth' | 'users' | 'social';
   /** Needs `Authorization: Bearer <access token>`. */
   bearer: boolean;
   /** Who may call it, when a role is needed (any of them). */
   roles?: readonly string[];
   body?: z.ZodType;
+  /** A form body (`application/x-www-form-urlencoded`), as a provider's form_post sends it. */
+  form?: z.ZodType;
   query?: z.ZodType;
   responses: Readonly<Record<number, DocumentedResponse>>;
 }
@@ -50,6 +53,7 @@ const ADMINS = ['admin', 'super'] as const;
  */
 export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, Operation>> {
   return Object.freeze({
+    ...SOCIAL_OPERATIONS,
     'POST /api/v1/auth/register': {
       summary: 'Register an account',
       tag: 'auth',

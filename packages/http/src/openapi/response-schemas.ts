@@ -107,3 +107,30 @@ export const identityList = named(
     .strict(),
   'The accounts at sign-in providers linked to the user.',
 );
+
+export const providerList = named(
+  'ProviderList',
+  z
+    .object({
+      providers: z.array(
+        z
+          .object({
+            id: z.string(),
+            name: z.string(),
+            protocol: z.enum(['oauth2', 'oidc', 'openid2']),
+            returnsEmail: z.boolean(),
+          })
+          .strict(),
+      ),
+    })
+    .strict(),
+  'The enabled social sign-in providers, for sign-in buttons.',
+);
+
+export const exchangeResult = named(
+  'ExchangeResult',
+  z.object({ accessToken: z.string(), refreshToken: z.string(), user: userSummary, isNewUser: z.boolean() }).strict(),
+  'The login shape, and whether the sign-in created the account.',
+);
+
+export const providerUrl = named('ProviderUrl', z.object({ url: z.string() }).strict(), 'Where to send the browser to link the provider.');

@@ -62,7 +62,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
           clients: OIDC_SHAPED_CLIENTS(callbackOf),
         }),
         startLocalOidcProvider({ redirectUris: [callbackOf('microsoft')], clientAuth: 'client_secret_post', entraTenant: TENANT_ID }),
-        startLocalOidcProvider({ redirectUris: [callbackOf('oidc')] }),
+        startLocalOidcProvider({ redirectUris: [callbackOf('oidc'), callbackOf('corp')] }),
         startOAuth2ProviderFake(githubShape),
         startOAuth2ProviderFake(discordShape),
         startOAuth2ProviderFake(xShape),
@@ -76,6 +76,11 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         OIDC_CLIENT_ID: peers.oidc.clientId,
         OIDC_CLIENT_SECRET: peers.oidc.clientSecret,
         OIDC_NAME: 'Local IdP',
+        // A second generic OpenID Connect provider beside `oidc`, under its own id.
+        OIDC_CORP_ISSUER: peers.other.issuer,
+        OIDC_CORP_CLIENT_ID: peers.other.clientId,
+        OIDC_CORP_CLIENT_SECRET: peers.other.clientSecret,
+        OIDC_CORP_NAME: 'Corp SSO',
         OAUTH_GOOGLE_CLIENT_ID: peers.oidc.clientId,
         OAUTH_GOOGLE_CLIENT_SECRET: peers.oidc.clientSecret,
         OAUTH_GOOGLE_ISSUER: peers.oidc.issuer,
@@ -136,11 +141,13 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
             { id: 'apple', name: 'Apple', protocol: 'oidc', returnsEmail: true },
             { id: 'battlenet', name: 'Battle.net', protocol: 'oidc', returnsEmail: false },
             { id: 'x', name: 'X', protocol: 'oauth2', returnsEmail: true },
+            { id: 'corp', name: 'Corp SSO', protocol: 'oidc', returnsEmail: true },
           ]),
         );
         expect(res.body.providers.map((p: { id: string }) => p.id).sort()).toEqual([
           'apple',
           'battlenet',
+          'corp',
           'discord',
           'facebook',
           'github',
@@ -256,6 +263,15 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         expect(me.body).toMatchObject({ firstName: 'Malloryx', username: expect.stringMatching(/^oidc_root(_[0-9a-f]{4})?$/) });
         const identities = await api('GET', '/api/v1/users/me/identities', { token: session.body.accessToken });
         expect(identities.body.identities[0].displayName).toBe('Malloryx');
+      });
+
+      it('signs in through a second generic OIDC provider (OIDC_CORP_*) under its own id, as an identity of its own', async () => {
+        const sub = unique('corp-');
+        peers.other.signInAs({ sub, email: `${sub}@corp.example`, email_verified: true, name: 'Corp User' });
+        const session = await exchange(await signIn('corp'));
+        expect(session.status).toBe(200);
+        const identities = await api('GET', '/api/v1/users/me/identities', { token: session.body.accessToken });
+        expect(identities.body.identities).toMatchObject([{ provider: 'corp', email: `${sub}@corp.example`, emailVerified: true }]);
       });
 
       it('never puts a JWT in any Location, and the callback says no-store and no-referrer', async () => {

@@ -7,6 +7,8 @@ const sources = (callback: string, claims: Record<string, unknown>): ProfileSour
   idTokenClaims: claims,
   callbackParameters: new URLSearchParams(callback),
   getJson: () => Promise.reject(new Error('Apple has no profile API')),
+  postJson: () => Promise.reject(new Error('Apple has no profile API')),
+  tokenResponse: {},
   userInfo: () => Promise.reject(new Error('Apple has no userinfo endpoint')),
 });
 

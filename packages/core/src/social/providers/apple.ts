@@ -1,5 +1,6 @@
 import { record, text } from '../provider-definition.js';
-import { oidcProvider, profileFromClaims } from './oidc-provider.js';
+import { defineOidcProvider } from '../define-provider.js';
+import { profileFromClaims } from './oidc-provider.js';
 
 /** The name Apple sends once, in the `user` field of the first form_post, as JSON. */
 function firstPostName(parameters: URLSearchParams): string | null {
@@ -18,7 +19,7 @@ function firstPostName(parameters: URLSearchParams): string | null {
  * Sign in with Apple: `response_mode=form_post`, the id_token as the only profile, a client secret
  * that is an ES256 JWT signed with the team's key, and the name only in the first POST.
  */
-export const apple = oidcProvider({
+export const apple = defineOidcProvider({
   id: 'apple',
   name: 'Apple',
   issuer: 'https://appleid.apple.com',

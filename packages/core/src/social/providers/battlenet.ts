@@ -1,9 +1,9 @@
 import { subjectOf, text, type OidcProviderDefinition } from '../provider-definition.js';
-import { oidcProvider } from './oidc-provider.js';
+import { defineOidcProvider } from '../define-provider.js';
 
 /** Battle.net (OpenID Connect, `region` picks the issuer): no e-mail ever; the battletag names the account. */
 export function battlenet(options: { issuer?: string } = {}): OidcProviderDefinition {
-  return oidcProvider({
+  return defineOidcProvider({
     id: 'battlenet',
     name: 'Battle.net',
     issuer: options.issuer ?? 'https://oauth.battle.net',

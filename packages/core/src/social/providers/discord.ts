@@ -1,16 +1,14 @@
-import { record, subjectOf, text, type OAuth2ProviderDefinition } from '../provider-definition.js';
+import { defineOAuth2Provider } from '../define-provider.js';
+import { record, subjectOf, text } from '../provider-definition.js';
 
 /** Discord: plain OAuth 2.0 with PKCE; `/users/@me` gives the address and its `verified` flag. */
-export const discord: OAuth2ProviderDefinition = {
+export const discord = defineOAuth2Provider({
   id: 'discord',
   name: 'Discord',
-  protocol: 'oauth2',
   issuer: 'https://discord.com',
-  endpoints: {
-    authorizationEndpoint: 'https://discord.com/oauth2/authorize',
-    tokenEndpoint: 'https://discord.com/api/oauth2/token',
-    apiBase: 'https://discord.com/api/',
-  },
+  authorizationEndpoint: 'https://discord.com/oauth2/authorize',
+  tokenEndpoint: 'https://discord.com/api/oauth2/token',
+  apiBase: 'https://discord.com/api/',
   returnsEmail: true,
   scopes: ['identify', 'email'],
   pkce: true,
@@ -30,4 +28,4 @@ export const discord: OAuth2ProviderDefinition = {
       preferredUsername: text(me.username),
     };
   },
-};
+});

@@ -1,3 +1,4 @@
+import { defineOAuth2Provider } from '../define-provider.js';
 import { record, subjectOf, text, type OAuth2ProviderDefinition } from '../provider-definition.js';
 
 /**
@@ -22,16 +23,13 @@ async function hmacSha256Hex(key: string, message: string): Promise<string> {
  */
 export function facebook(options: { graphApiVersion?: string } = {}): OAuth2ProviderDefinition {
   const version = options.graphApiVersion ?? FACEBOOK_GRAPH_VERSION;
-  return {
+  return defineOAuth2Provider({
     id: 'facebook',
     name: 'Facebook',
-    protocol: 'oauth2',
     issuer: 'https://www.facebook.com',
-    endpoints: {
-      authorizationEndpoint: `https://www.facebook.com/${version}/dialog/oauth`,
-      tokenEndpoint: `https://graph.facebook.com/${version}/oauth/access_token`,
-      apiBase: `https://graph.facebook.com/${version}/`,
-    },
+    authorizationEndpoint: `https://www.facebook.com/${version}/dialog/oauth`,
+    tokenEndpoint: `https://graph.facebook.com/${version}/oauth/access_token`,
+    apiBase: `https://graph.facebook.com/${version}/`,
     returnsEmail: true,
     scopes: ['email', 'public_profile'],
     pkce: true,
@@ -52,5 +50,5 @@ export function facebook(options: { graphApiVersion?: string } = {}): OAuth2Prov
         preferredUsername: text(me.name),
       };
     },
-  };
+  });
 }

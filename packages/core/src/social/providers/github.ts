@@ -1,4 +1,5 @@
-import { ProviderAnswerError, record, subjectOf, text, type OAuth2ProviderDefinition } from '../provider-definition.js';
+import { defineOAuth2Provider } from '../define-provider.js';
+import { ProviderAnswerError, record, subjectOf, text } from '../provider-definition.js';
 
 /** The `primary && verified` entry of `/user/emails`; GitHub's `/user` e-mail is only the public one. */
 function primaryVerified(emails: unknown): string | null {
@@ -8,16 +9,13 @@ function primaryVerified(emails: unknown): string | null {
 }
 
 /** GitHub OAuth app: plain OAuth 2.0 (PKCE accepted); the numeric `id` is the subject, never the login. */
-export const github: OAuth2ProviderDefinition = {
+export const github = defineOAuth2Provider({
   id: 'github',
   name: 'GitHub',
-  protocol: 'oauth2',
   issuer: 'https://github.com',
-  endpoints: {
-    authorizationEndpoint: 'https://github.com/login/oauth/authorize',
-    tokenEndpoint: 'https://github.com/login/oauth/access_token',
-    apiBase: 'https://api.github.com/',
-  },
+  authorizationEndpoint: 'https://github.com/login/oauth/authorize',
+  tokenEndpoint: 'https://github.com/login/oauth/access_token',
+  apiBase: 'https://api.github.com/',
   returnsEmail: true,
   scopes: ['read:user', 'user:email'],
   pkce: true,
@@ -36,4 +34,4 @@ export const github: OAuth2ProviderDefinition = {
       preferredUsername: text(user.login),
     };
   },
-};
+});

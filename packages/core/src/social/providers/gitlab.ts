@@ -1,5 +1,6 @@
 import { text, type OidcProviderDefinition } from '../provider-definition.js';
-import { oidcProvider, profileFromClaims } from './oidc-provider.js';
+import { defineOidcProvider } from '../define-provider.js';
+import { profileFromClaims } from './oidc-provider.js';
 
 /**
  * GitLab (gitlab.com or a self-managed instance as `issuer`): OpenID Connect; `email_verified` from
@@ -8,7 +9,7 @@ import { oidcProvider, profileFromClaims } from './oidc-provider.js';
  * lists which claims each carries): then the userinfo answer (same `sub`, checked) fills them in.
  */
 export function gitlab(options: { issuer?: string } = {}): OidcProviderDefinition {
-  return oidcProvider({
+  return defineOidcProvider({
     id: 'gitlab',
     name: 'GitLab',
     issuer: options.issuer ?? 'https://gitlab.com',

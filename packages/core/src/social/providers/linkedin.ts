@@ -1,4 +1,4 @@
-import { oidcProvider } from './oidc-provider.js';
+import { defineOidcProvider } from '../define-provider.js';
 
 /**
  * LinkedIn "Sign In with LinkedIn using OpenID Connect"; `email_verified` from the id_token.
@@ -7,7 +7,7 @@ import { oidcProvider } from './oidc-provider.js';
  * lists the id_token's claims: no nonce), so none is sent and none is accepted back; state and the
  * client secret at the token endpoint bind the answer to this sign-in instead.
  */
-export const linkedin = oidcProvider({
+export const linkedin = defineOidcProvider({
   id: 'linkedin',
   name: 'LinkedIn',
   issuer: 'https://www.linkedin.com/oauth',

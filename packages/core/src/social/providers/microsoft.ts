@@ -1,5 +1,6 @@
 import { text, type OidcProviderDefinition } from '../provider-definition.js';
-import { oidcProvider, profileFromClaims } from './oidc-provider.js';
+import { defineOidcProvider } from '../define-provider.js';
+import { profileFromClaims } from './oidc-provider.js';
 
 const TEMPLATE_TENANTS = ['common', 'organizations'];
 /** The tenant of every personal Microsoft account; `consumers` discovery names it as the fixed issuer. */
@@ -34,7 +35,7 @@ export function microsoft(
       : TEMPLATE_TENANTS.includes(tenant)
         ? { issuer: `${authority}/${tenant}/v2.0`, tenantIssuerTemplate: `${authority}/{tenantid}/v2.0` }
         : { issuer: `${authority}/${tenant}/v2.0` };
-  return oidcProvider({
+  return defineOidcProvider({
     id: 'microsoft',
     name: 'Microsoft',
     ...where,

@@ -1,7 +1,7 @@
-import { oidcProvider } from './oidc-provider.js';
+import { defineOidcProvider } from '../define-provider.js';
 
 /** Sign in with Slack (OpenID Connect); `email_verified` from the id_token. */
-export const slack = oidcProvider({
+export const slack = defineOidcProvider({
   id: 'slack',
   name: 'Slack',
   issuer: 'https://slack.com',

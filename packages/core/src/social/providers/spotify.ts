@@ -1,16 +1,14 @@
-import { record, subjectOf, text, type OAuth2ProviderDefinition } from '../provider-definition.js';
+import { defineOAuth2Provider } from '../define-provider.js';
+import { record, subjectOf, text } from '../provider-definition.js';
 
 /** Spotify: plain OAuth 2.0 with PKCE; Spotify does not say whether the address was verified. */
-export const spotify: OAuth2ProviderDefinition = {
+export const spotify = defineOAuth2Provider({
   id: 'spotify',
   name: 'Spotify',
-  protocol: 'oauth2',
   issuer: 'https://accounts.spotify.com',
-  endpoints: {
-    authorizationEndpoint: 'https://accounts.spotify.com/authorize',
-    tokenEndpoint: 'https://accounts.spotify.com/api/token',
-    apiBase: 'https://api.spotify.com/v1/',
-  },
+  authorizationEndpoint: 'https://accounts.spotify.com/authorize',
+  tokenEndpoint: 'https://accounts.spotify.com/api/token',
+  apiBase: 'https://api.spotify.com/v1/',
   returnsEmail: true,
   scopes: ['user-read-email', 'user-read-private'],
   pkce: true,
@@ -29,4 +27,4 @@ export const spotify: OAuth2ProviderDefinition = {
       preferredUsername: text(me.display_name),
     };
   },
-};
+});

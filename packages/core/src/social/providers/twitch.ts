@@ -1,7 +1,7 @@
-import { oidcProvider } from './oidc-provider.js';
+import { defineOidcProvider } from '../define-provider.js';
 
 /** Twitch: OpenID Connect; the address claims must be asked for with `claims`. */
-export const twitch = oidcProvider({
+export const twitch = defineOidcProvider({
   id: 'twitch',
   name: 'Twitch',
   issuer: 'https://id.twitch.tv/oauth2',

@@ -1,16 +1,14 @@
-import { record, subjectOf, text, type OAuth2ProviderDefinition } from '../provider-definition.js';
+import { defineOAuth2Provider } from '../define-provider.js';
+import { record, subjectOf, text } from '../provider-definition.js';
 
 /** X (Twitter) OAuth 2.0 with PKCE; the address comes as `confirmed_email` (scope `users.email`). */
-export const x: OAuth2ProviderDefinition = {
+export const x = defineOAuth2Provider({
   id: 'x',
   name: 'X',
-  protocol: 'oauth2',
   issuer: 'https://x.com',
-  endpoints: {
-    authorizationEndpoint: 'https://x.com/i/oauth2/authorize',
-    tokenEndpoint: 'https://api.x.com/2/oauth2/token',
-    apiBase: 'https://api.x.com/2/',
-  },
+  authorizationEndpoint: 'https://x.com/i/oauth2/authorize',
+  tokenEndpoint: 'https://api.x.com/2/oauth2/token',
+  apiBase: 'https://api.x.com/2/',
   returnsEmail: true,
   scopes: ['users.read', 'tweet.read', 'users.email'],
   pkce: true,
@@ -30,4 +28,4 @@ export const x: OAuth2ProviderDefinition = {
       preferredUsername: text(user.username),
     };
   },
-};
+});
