@@ -47,6 +47,8 @@ export interface UserProfile extends PublicUser {
   emailVerifiedAt: string | null;
   passwordChangedAt: string | null;
   lastLoginAt: string | null;
+  /** When an administrator disabled the account; null while it is enabled. */
+  disabledAt: string | null;
 }
 
 export interface TokenPair {

@@ -49,6 +49,8 @@ export type { RefreshTokenStore, RefreshTokenRecord } from './ports/refresh-toke
 export type { OneTimeTokenStore, OneTimeTokenRecord, OneTimeTokenPurpose, OneTimeTokenOwner } from './ports/one-time-token-store.js';
 export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } from './ports/identity-store.js';
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
+export type { SessionStore, SessionRecord, NewSession, SessionUse } from './ports/session-store.js';
+export type { AccountStore } from './ports/account-store.js';
 export type { Mailer, AuthMail } from './ports/mailer.js';
 export type { PasswordHasher, PasswordScore, PasswordStrength } from './ports/password-hasher.js';
 export type { Clock } from './ports/clock.js';

@@ -18,6 +18,7 @@ export function clientContext(req: Request, options: ClientContextOptions): Requ
       trustedProxyHops: options.trustedProxyHops ?? 0,
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     }),
+    userAgent: req.get('user-agent'),
     requestId: options.requestId?.(req),
   };
 }

@@ -20,6 +20,7 @@ export function clientContext(c: Context, options: ClientContextOptions): Reques
       trustedProxyHops: options.trustedProxyHops ?? 0,
       ...(options.trustedProxies ? { trustedProxies: options.trustedProxies } : {}),
     }),
+    userAgent: c.req.header('user-agent'),
     requestId: options.requestId?.(c),
   };
 }

@@ -28,6 +28,7 @@ describe('parseAuthConfig', () => {
       sessionMaxLifetime: 30 * 86_400,
       refreshTokenReuseInterval: 0,
       jitterSeconds: 60,
+      reauthMaxAge: 600,
       argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
       emailVerificationTtl: 24 * 3600,
       passwordResetTtl: 3600,

@@ -55,6 +55,7 @@ export const userProfile = named(
       emailVerifiedAt: isoDate.nullable(),
       passwordChangedAt: isoDate.nullable(),
       lastLoginAt: isoDate.nullable(),
+      disabledAt: isoDate.nullable(),
     })
     .strict(),
   'The full user without secrets.',

@@ -107,6 +107,7 @@ export function userRoutesSuite(start: StartServer): void {
           expect(res.body).toMatchObject({ id: target.id, email: target.input.email, username: target.input.username, roles: ['user'] });
           expect(Object.keys(res.body).sort()).toEqual([
             'createdAt',
+            'disabledAt',
             'email',
             'emailVerifiedAt',
             'firstName',
