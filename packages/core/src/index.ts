@@ -17,6 +17,7 @@ export type { RolePolicy, RoleOptions, GrantPolicy, RoleHierarchy } from './role
 export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 export type { AccessTokenOptions } from './flows/verify-access-token.js';
 export { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
+export type { SessionView } from './flows/account-sessions.js';
 export { AUTHENTICATION_METHODS } from './tokens/authentication-methods.js';
 export type { AuthenticationMethod, SessionAuthentication } from './tokens/authentication-methods.js';
 
@@ -51,7 +52,8 @@ export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } fr
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
 export type { SessionStore, SessionRecord, NewSession, SessionUse } from './ports/session-store.js';
 export type { AccountStore } from './ports/account-store.js';
-export type { Mailer, AuthMail } from './ports/mailer.js';
+export type { Revocation, RevocationFeed, RevocationStore } from './ports/revocation-feed.js';
+export type { Mailer, AuthMail, SecurityNotice } from './ports/mailer.js';
 export type { PasswordHasher, PasswordScore, PasswordStrength } from './ports/password-hasher.js';
 export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';

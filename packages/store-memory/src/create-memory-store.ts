@@ -2,6 +2,7 @@ import type { AuthStore } from '@gatehousejs/core';
 import { assertIdentityFree, createMemoryIdentityStore, linkIdentityNow } from './memory-identity-store.js';
 import { createMemoryAccountStore } from './memory-account-store.js';
 import { createMemoryOAuthStateStore } from './memory-oauth-state-store.js';
+import { createMemoryRevocationStore } from './memory-revocation-store.js';
 import { createMemorySessionStore } from './memory-session-store.js';
 import { consumeOneTimeTokenNow, createMemoryOneTimeTokenStore, revokeOneTimeTokensNow } from './memory-one-time-token-store.js';
 import {
@@ -36,6 +37,7 @@ export function createMemoryStore(): AuthStore {
     oauthStates: createMemoryOAuthStateStore(state),
     sessions: createMemorySessionStore(state),
     accounts: createMemoryAccountStore(state),
+    revocations: createMemoryRevocationStore(),
 
     async createUserWithIdentity(user, identity) {
       // Both checks before either write, in one synchronous step: all or nothing.

@@ -10,6 +10,7 @@ import { createSqlOneTimeTokenStore, consumeOneTimeTokenIn, revokeOneTimeTokensI
 import { createSqlRefreshTokenStore, insertRefreshTokenIn, revokeAllRefreshTokensIn } from './sql-refresh-token-store.js';
 import type { SqlDatabase } from './sql-dialect.js';
 import { createSqlRateLimiter, type SqlRateLimiter } from './sql-rate-limiter.js';
+import { createSqlRevocationStore } from './sql-revocation-store.js';
 import { createSqlSessionStore } from './sql-session-store.js';
 import { bumpTokenVersionIn, changePasswordIn, createSqlUserStore, insertUserIn } from './sql-user-store.js';
 
@@ -60,6 +61,7 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
     oauthStates: createSqlOAuthStateStore(db),
     sessions: createSqlSessionStore(db),
     accounts: createSqlAccountStore({ db, dialect }),
+    revocations: createSqlRevocationStore(db),
 
     createUserWithIdentity: (user, identity) => insertUserWith(user, (trx) => insertIdentityIn(trx, identity)),
 

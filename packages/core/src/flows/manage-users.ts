@@ -2,7 +2,8 @@ import { AuthError } from '../errors/auth-error.js';
 import type { Role } from '../roles/roles.js';
 import { parseInput } from '../validation/input-schemas.js';
 import { USER_PAGE_DEFAULT_LIMIT } from '../validation/role-inputs.js';
-import { requireAdministrator, type Actor } from './administrator.js';
+import { assertAuthorityOver, requireAdministrator, type Actor } from './administrator.js';
+import { liveSessionIds, revokeSessionAccess } from './revoke-access.js';
 import type { FlowContext } from './flow-context.js';
 import type { RequestContext } from './request-context.js';
 import { toUserProfile, type UserProfile } from './user-views.js';
@@ -71,11 +72,16 @@ export async function revokeUserSessions(
   targetUserId: string,
   request: RequestContext = {},
 ): Promise<void> {
-  await requireAdministrator(ctx, actor);
+  const current = await requireAdministrator(ctx, actor);
   if (!PLAUSIBLE_ID.test(targetUserId)) throw notFound();
+  const target = await ctx.store.users.findUserById(targetUserId);
+  if (!target) throw notFound();
+  // An admin may not sign a super or another admin out (it could keep one from acting): the grant rule.
+  assertAuthorityOver(ctx, current, target);
   const now = ctx.clock.now();
+  const sessions = await liveSessionIds(ctx, targetUserId, now);
   await ctx.store.refreshTokens.revokeAllRefreshTokens(targetUserId, now);
-  // Null for an unknown id: checked after the revoke, which is a no-op for an id that has no tokens.
   if ((await ctx.store.users.bumpTokenVersion(targetUserId, now)) === null) throw notFound();
+  await revokeSessionAccess(ctx, sessions, now);
   ctx.emit({ type: 'logout.all', at: now, userId: targetUserId, clientAddress: request.clientAddress, detail: { actorId: actor.id } });
 }

@@ -6,6 +6,7 @@ import { parseInput, refreshInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
 import { issueTokenPair, signTokenPair } from './issue-token-pair.js';
 import { enforceClientLimit } from './rate-limits.js';
+import { revokeSessionAccess } from './revoke-access.js';
 import type { RequestContext } from './request-context.js';
 
 /**
@@ -77,6 +78,7 @@ export async function refresh(ctx: FlowContext, body: unknown, request: RequestC
     }
     // The signature proved the family id is ours, so revoking it cannot be abused across users.
     await ctx.store.refreshTokens.revokeRefreshTokenFamily(claims.fam, now);
+    await revokeSessionAccess(ctx, [claims.fam], now);
     ctx.emit({ type: 'token.reuse_detected', at: now, userId: claims.sub, clientAddress: request.clientAddress });
     throw new AuthError('REFRESH_TOKEN_REUSED');
   }

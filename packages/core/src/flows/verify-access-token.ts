@@ -30,7 +30,10 @@ export async function verifyAccessToken(
   token: string,
   options: AccessTokenOptions = {},
 ): Promise<AccessTokenPayload<string>> {
-  const payload = await ctx.tokens.verifyAccessToken(token, ctx.clock.now());
+  const now = ctx.clock.now();
+  const payload = await ctx.tokens.verifyAccessToken(token, now);
+  // Its session ended or its user was disabled or deleted, on this instance or another.
+  if (ctx.revocations.isRevoked(payload, now.getTime())) throw new AuthError('TOKEN_INVALID');
   if (refusedUnconfirmed(ctx, payload, options)) {
     throw new AuthError('EMAIL_NOT_VERIFIED');
   }
@@ -59,6 +62,7 @@ export function verifyCachedAccessToken(
   options: AccessTokenOptions = {},
 ): AccessTokenPayload<string> | undefined {
   if (ctx.config.checkTokenVersion) return undefined;
-  const payload = ctx.tokens.cachedAccessToken(token, ctx.clock.now());
-  return payload && !refusedUnconfirmed(ctx, payload, options) ? payload : undefined;
+  const now = ctx.clock.now();
+  const payload = ctx.tokens.cachedAccessToken(token, now);
+  return payload && !ctx.revocations.isRevoked(payload, now.getTime()) && !refusedUnconfirmed(ctx, payload, options) ? payload : undefined;
 }

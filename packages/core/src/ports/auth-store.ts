@@ -3,6 +3,7 @@ import type { IdentityRecord, IdentityStore } from './identity-store.js';
 import type { OAuthStateStore } from './oauth-state-store.js';
 import type { OneTimeTokenStore } from './one-time-token-store.js';
 import type { RefreshTokenRecord, RefreshTokenStore } from './refresh-token-store.js';
+import type { RevocationStore } from './revocation-feed.js';
 import type { SessionStore } from './session-store.js';
 import type { UserRecord, UserStore } from './user-store.js';
 
@@ -28,6 +29,8 @@ export interface AuthStore {
   sessions: SessionStore;
   /** Deleting and disabling accounts, each atomic. */
   accounts: AccountStore;
+  /** Recent revocations, read by instances whose revocation feed is down or absent. */
+  revocations: RevocationStore;
   /**
    * In one transaction: create the user (as `createUser`) and link its first identity (as
    * `linkIdentity`). Rejects like either and then leaves nothing behind, so a parallel sign-in with

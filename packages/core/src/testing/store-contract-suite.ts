@@ -11,6 +11,7 @@ import { describeRefreshTokenStoreContract } from './store-contract/refresh-toke
 import { describeRegistrationContract } from './store-contract/registration-contract.js';
 import type { StoreUnderTest } from './store-contract/store-fixtures.js';
 import { describeRoleChangeContract } from './store-contract/role-change-contract.js';
+import { describeRevocationStoreContract } from './store-contract/revocation-store-contract.js';
 import { describeSessionStoreContract } from './store-contract/session-store-contract.js';
 import { describeTokenVersionContract } from './store-contract/token-version-contract.js';
 import { describeUserListingContract } from './store-contract/user-listing-contract.js';
@@ -87,6 +88,7 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
     describeAccountWithoutEmailContract(subject);
     describeSessionStoreContract(subject);
     describeAccountStoreContract(subject);
+    describeRevocationStoreContract(subject);
 
     describe('AuthStore.close', () => {
       it('releases the store and resolves', async () => {

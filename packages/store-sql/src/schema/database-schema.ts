@@ -119,6 +119,14 @@ export interface SessionsTable {
   ip_address: string | null;
 }
 
+/** `revocations`: recent revocations for instances whose feed is down (added by `0004-account-security`). */
+export interface RevocationsTable {
+  kind: string;
+  id: string;
+  at: EpochMillis;
+  expires_at: EpochMillis;
+}
+
 /** The tables Gatehouse owns, as Kysely sees them. */
 export interface GatehouseDatabase {
   users: UsersTable;
@@ -129,4 +137,5 @@ export interface GatehouseDatabase {
   user_identities: UserIdentitiesTable;
   oauth_states: OAuthStatesTable;
   sessions: SessionsTable;
+  revocations: RevocationsTable;
 }

@@ -10,6 +10,7 @@ const GATEHOUSE_TABLES = [
   'one_time_tokens',
   'rate_limits',
   'refresh_tokens',
+  'revocations',
   'sessions',
   'user_identities',
   'user_roles',

@@ -76,7 +76,12 @@ export function describeSessionStoreContract(subject: StoreUnderTest): void {
       });
       const listed = await subject.store().sessions.listSessions(user.id, at(6_000));
       expect(listed.map((s) => s.id)).toEqual([first.familyId, second.familyId]);
-      expect(listed[0]).toMatchObject({ lastUsedAt: at(5_000), expiresAt: at(7_200_000), userAgent: 'curl/8.5.0', ipAddress: '2001:db8::1' });
+      expect(listed[0]).toMatchObject({
+        lastUsedAt: at(5_000),
+        expiresAt: at(7_200_000),
+        userAgent: 'curl/8.5.0',
+        ipAddress: '2001:db8::1',
+      });
       // A refresh is no new authentication.
       expect(listed[0]?.authTime).toEqual(at(0));
     });

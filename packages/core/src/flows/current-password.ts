@@ -1,0 +1,45 @@
+import { AuthError, isUnavailable } from '../errors/auth-error.js';
+import type { UserRecord } from '../ports/user-store.js';
+import type { FlowContext } from './flow-context.js';
+import { clearLoginFailures, countLoginAttempt, releaseLoginAttempt } from './rate-limits.js';
+import { maskEmail, type RequestContext } from './request-context.js';
+
+/**
+ * Checks the password a signed-in user typed to confirm a sensitive action (re-authentication,
+ * password change, account deletion). It is counted exactly like a login attempt of that account
+ * from that client, before the hash: a stolen access token gives no faster way to guess the
+ * password than the login form. A wrong password is `INVALID_CREDENTIALS` (401) and an audit
+ * `login.failed`; an account without a password (social only) never matches.
+ */
+export async function confirmCurrentPassword(
+  ctx: FlowContext,
+  user: UserRecord,
+  password: string,
+  request: RequestContext,
+  now: Date,
+): Promise<void> {
+  // An account without an address is counted under its id, which no address can equal.
+  const key = user.email ?? `user:${user.id}`;
+  await countLoginAttempt(ctx, key, request, now);
+  let matches: boolean;
+  try {
+    matches = user.passwordHash
+      ? await ctx.hasher.verify(user.passwordHash, password)
+      : await ctx.hasher.verify(await ctx.dummyPasswordHash(), password).then(() => false);
+  } catch (error) {
+    if (isUnavailable(error)) await releaseLoginAttempt(ctx, key, request, now);
+    throw error;
+  }
+  if (!matches) {
+    ctx.emit({
+      type: 'login.failed',
+      at: now,
+      userId: user.id,
+      ...(user.email ? { email: maskEmail(user.email) } : {}),
+      clientAddress: request.clientAddress,
+      detail: { method: 'confirm-password' },
+    });
+    throw new AuthError('INVALID_CREDENTIALS', 'The password is not correct.');
+  }
+  await clearLoginFailures(ctx, key, request);
+}
