@@ -230,6 +230,7 @@ export async function startServer(
           readiness.stop();
           await draining.drain(server);
           // Mails started by the last requests still need the mailer and the store.
+          auth.close();
           await auth.whenIdle();
           await mail.close();
           await store.close();

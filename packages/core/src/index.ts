@@ -28,6 +28,7 @@ export type { Argon2idParameters } from './hashing/argon2id-phc.js';
 
 export { normalizeEmail } from './validation/input-schemas.js';
 export { REQUEST_SCHEMAS } from './validation/request-schemas.js';
+export { ACCOUNT_REQUEST_SCHEMAS } from './validation/account-inputs.js';
 export type { RequestSchemas } from './validation/request-schemas.js';
 
 export type { BackgroundFailure } from './flows/flow-context.js';

@@ -1,4 +1,5 @@
 import type { AccessTokenPayload, Auth, RequestContext } from '@gatehousejs/core';
+import { ACCOUNT_USER_ROUTES } from './account-routes.js';
 import type { AuthRouteResult } from './auth-routes.js';
 
 export interface UserRouteInput {
@@ -42,6 +43,7 @@ const targetId = (input: UserRouteInput): string => input.params.id ?? '';
  * `/users/:id`); the rules are in core (`Auth`), the table only says who may call what.
  */
 export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
+  ...ACCOUNT_USER_ROUTES,
   {
     method: 'GET',
     path: '/users/me',

@@ -19,3 +19,10 @@ export const accountStatusInput = z.object({ disabled: z.boolean({ error: 'must 
 
 /** A session id of `DELETE /users/me/sessions/:id`: anything else is no session of the caller. */
 export const PLAUSIBLE_SESSION_ID = /^[\w-]{1,64}$/;
+
+/** The request schemas of the account-security routes, for documentation generators (OpenAPI). */
+export const ACCOUNT_REQUEST_SCHEMAS = Object.freeze({
+  confirmPassword: confirmPasswordInput,
+  changePassword: changePasswordInput,
+  accountStatus: accountStatusInput,
+});

@@ -1,6 +1,7 @@
 import { REQUEST_SCHEMAS, type RequestSchemas } from '@gatehousejs/core';
 import type { z } from 'zod';
 import * as bodies from './response-schemas.js';
+import { accountOperations } from './account-operations.js';
 
 /** One documented answer: its schema (none for 204) and what it means. */
 export interface DocumentedResponse {
@@ -49,6 +50,7 @@ const ADMINS = ['admin', 'super'] as const;
  */
 export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, Operation>> {
   return Object.freeze({
+    ...accountOperations(),
     'POST /api/v1/auth/register': {
       summary: 'Register an account',
       tag: 'auth',

@@ -104,3 +104,31 @@ export const identityList = named(
     .strict(),
   'The accounts at sign-in providers linked to the user.',
 );
+
+export const accessTokenOnly = named(
+  'AccessToken',
+  z.object({ accessToken: z.string() }).strict(),
+  'A new access token of the same session.',
+);
+
+export const sessionList = named(
+  'SessionList',
+  z
+    .object({
+      sessions: z.array(
+        z
+          .object({
+            id: z.string(),
+            createdAt: isoDate,
+            lastUsedAt: isoDate,
+            expiresAt: isoDate,
+            userAgent: z.string().nullable(),
+            ipAddress: z.string().nullable(),
+            current: z.boolean(),
+          })
+          .strict(),
+      ),
+    })
+    .strict(),
+  'The live sessions of the signed-in user; `ipAddress` masked (`203.0.113.*`).',
+);

@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { accountSuite } from './account-suite.js';
 import { paritySuite } from './parity-suite.js';
 import { recoverySuite } from './recovery-suite.js';
 import { registrationSuite } from './registration-suite.js';
@@ -36,6 +37,7 @@ export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
     recoverySuite(start);
     resourceSuite(start);
     userRoutesSuite(start);
+    accountSuite(start);
     requestRulesSuite(start);
     paritySuite(start);
   });
