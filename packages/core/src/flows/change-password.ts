@@ -1,7 +1,8 @@
 import { AuthError } from '../errors/auth-error.js';
 import { changePasswordInput } from '../validation/account-inputs.js';
 import { parseInput } from '../validation/input-schemas.js';
-import { assertPasswordAcceptable } from '../validation/password-policy.js';
+import { normalizePassword } from '../validation/password-text.js';
+import { assertNewPasswordAcceptable } from './new-password.js';
 import { confirmCurrentPassword } from './current-password.js';
 import { runInBackground, type FlowContext } from './flow-context.js';
 import { enforceClientLimit } from './rate-limits.js';
@@ -32,8 +33,8 @@ export async function changePassword(
   const sessionId = requireSessionId(caller);
   const user = await requireSignedInUser(ctx, caller);
   await confirmCurrentPassword(ctx, user, input.currentPassword, request, now);
-  await assertPasswordAcceptable(input.password, user, ctx.config.passwordPolicy, ctx.hasher);
-  const passwordHash = await ctx.hasher.hash(input.password);
+  await assertNewPasswordAcceptable(ctx, input.password, user);
+  const passwordHash = await ctx.hasher.hash(normalizePassword(input.password));
 
   // Sessions first, then the password: a failure in between leaves sessions ended, never a new
   // password with a thief's session still alive.

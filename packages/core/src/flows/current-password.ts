@@ -1,7 +1,15 @@
 import { AuthError, isUnavailable } from '../errors/auth-error.js';
 import type { UserRecord } from '../ports/user-store.js';
 import type { FlowContext } from './flow-context.js';
-import { clearLoginFailures, countLoginAttempt, releaseLoginAttempt } from './rate-limits.js';
+import { verifyTypedPassword } from '../validation/password-verification.js';
+import {
+  clearAccountLoginFailures,
+  clearLoginFailures,
+  countAccountLoginAttempt,
+  countLoginAttempt,
+  releaseAccountLoginAttempt,
+  releaseLoginAttempt,
+} from './rate-limits.js';
 import { maskEmail, type RequestContext } from './request-context.js';
 
 /**
@@ -23,11 +31,16 @@ export async function confirmCurrentPassword(
   await countLoginAttempt(ctx, key, request, now);
   let matches: boolean;
   try {
+    await countAccountLoginAttempt(ctx, key, request, now);
+    // The typed password in its NFKC form, as at login (and the raw form for hashes made before).
     matches = user.passwordHash
-      ? await ctx.hasher.verify(user.passwordHash, password)
-      : await ctx.hasher.verify(await ctx.dummyPasswordHash(), password).then(() => false);
+      ? (await verifyTypedPassword(ctx.hasher, user.passwordHash, password)) !== false
+      : await verifyTypedPassword(ctx.hasher, await ctx.dummyPasswordHash(), password).then(() => false);
   } catch (error) {
-    if (isUnavailable(error)) await releaseLoginAttempt(ctx, key, request, now);
+    if (isUnavailable(error)) {
+      await releaseLoginAttempt(ctx, key, request, now);
+      await releaseAccountLoginAttempt(ctx, key, now);
+    }
     throw error;
   }
   if (!matches) {
@@ -42,4 +55,5 @@ export async function confirmCurrentPassword(
     throw new AuthError('INVALID_CREDENTIALS', 'The password is not correct.');
   }
   await clearLoginFailures(ctx, key, request);
+  await clearAccountLoginFailures(ctx, key);
 }

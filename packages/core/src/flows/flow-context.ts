@@ -1,6 +1,7 @@
 import type { AuthConfig } from '../config/auth-config.js';
 import type { AuthEvent } from '../ports/auth-events.js';
 import type { AuthStore } from '../ports/auth-store.js';
+import type { BreachedPasswordRanges } from '../ports/breached-passwords.js';
 import type { Clock } from '../ports/clock.js';
 import type { AuthMail, Mailer } from '../ports/mailer.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
@@ -15,8 +16,8 @@ import type { RevocationList } from '../tokens/revocation-list.js';
 
 /** Something that went wrong where no caller is waiting for the answer (a mail sent in the background). */
 export interface BackgroundFailure {
-  /** The mail that could not be sent, or `revocation` (reading or publishing revocations failed). */
-  operation: AuthMail['kind'] | 'revocation';
+  /** A mail's kind; `password-breach-check` when the breach corpus could not be asked (the password was accepted); `revocation` when reading or publishing revocations failed. */
+  operation: AuthMail['kind'] | 'password-breach-check' | 'revocation';
   /** Absent when the account was not known yet (forgot-password). */
   userId?: string;
   /** The `requestId` of the request that started the work, when the adapter gave one. */
@@ -38,6 +39,8 @@ export interface FlowContext {
   /** The schemas of the requests whose validation depends on the role set. */
   roleInputs: RoleInputs;
   rateLimiter: RateLimiter;
+  /** Set: new passwords seen in a breach are refused (`createAuth`'s `breachedPasswords`). */
+  breachedPasswords?: BreachedPasswordRanges;
   /** Hands an audit event to the app's listener; a listener that throws is ignored. */
   emit: (event: AuthEvent) => void;
   /** A hash of a random password, verified against when the e-mail is unknown (equal timing). */

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { accountSuite } from './account-suite.js';
+import { jwksSuite } from './jwks-suite.js';
 import { paritySuite } from './parity-suite.js';
 import { recoverySuite } from './recovery-suite.js';
 import { registrationSuite } from './registration-suite.js';
@@ -40,5 +41,6 @@ export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
     accountSuite(start);
     requestRulesSuite(start);
     paritySuite(start);
+    jwksSuite(start);
   });
 }
