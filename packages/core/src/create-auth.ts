@@ -46,7 +46,7 @@ import type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 import { createTokenService } from './tokens/token-service.js';
 import type { JsonWebKeySet } from './keys/public-jwk.js';
 import { accessTokenCacheSetting } from './tokens/verified-token-cache.js';
-import { requestEmailChange } from './social/address-confirmation.js';
+import { requestEmailChange } from './flows/request-email-change.js';
 import type { ProviderId } from './social/provider-definition.js';
 import type { SocialConfigInput } from './social/social-config.js';
 import { createSocialSignIn, type SocialSignIn } from './social/social-sign-in.js';
@@ -200,7 +200,7 @@ export interface Auth<R extends string = Role> {
   /** Social sign-in and linked identities (CONTRACT §8). */
   readonly social: SocialSignIn;
   /** `PUT /users/me/email`: mails a confirmation link to the new address, which is set when confirmed. */
-  requestEmailChange(userId: string, body: unknown, request?: RequestContext): Promise<{ message: string }>;
+  requestEmailChange(caller: AccessTokenPayload<R>, body: unknown, request?: RequestContext): Promise<{ message: string }>;
   /**
    * Deletes stored records that can never be used again (ended refresh tokens, used or expired
    * one-time tokens, ended SQL rate-limit windows) and says how many. Run it periodically.
@@ -329,7 +329,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     roles,
     requestSchemas: requestSchemasFor(roles.all),
     social,
-    requestEmailChange: (userId, body, request) => requestEmailChange(forRequest(ctx, request), userId, body, request),
+    requestEmailChange: (caller, body, request) => requestEmailChange(forRequest(ctx, request), caller, body, request),
     register: (body, request) => register(forRequest(ctx, request), body, request),
     registerConcealed: (body, request) => registerConcealed(forRequest(ctx, request), body, request),
     login: (body, request) => login(forRequest(ctx, request), body, request),

@@ -94,7 +94,7 @@ export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
     path: '/users/me/email',
     roles: undefined,
     allowsUnconfirmed: true,
-    handle: async (a, i) => ({ status: 202, body: await a.requestEmailChange(i.user.id, i.body, i.client) }),
+    handle: async (a, i) => ({ status: 202, body: await a.requestEmailChange(i.user, i.body, i.client) }),
   },
   {
     method: 'DELETE',

@@ -218,3 +218,41 @@ describe('revocation across instances', () => {
     }
   });
 });
+
+describe('e-mail change', () => {
+  it('needs a recent authentication, tells the old address, and mails the new one', async () => {
+    const { h, caller, email } = await signedIn('moving@example.com');
+    await h.waitForMail('email-verification', email);
+    h.clock.advance(601);
+    await expectAuthError(h.auth.requestEmailChange(caller, { email: 'new-home@example.com' }), 'REAUTHENTICATION_REQUIRED');
+    const fresh = await h.auth.verifyAccessToken((await h.auth.reauthenticate(caller, { password: PASSWORD })).accessToken);
+    expect(await h.auth.requestEmailChange(fresh, { email: 'new-home@example.com' }, DEVICE)).toEqual({
+      message: 'A confirmation link was sent to the new address.',
+    });
+    await h.waitForMail('email-verification', 'new-home@example.com');
+    const notice = await h.waitForMail('email-change-requested', email);
+    expect(notice).toMatchObject({ newEmail: 'n***@example.com', notice: { userAgent: DEVICE.userAgent, ipAddress: '203.0.113.*' } });
+  });
+
+  it('answers 409 for another account’s address, or the same 202 without any mail when addresses are concealed', async () => {
+    const open = await signedIn('open@example.com');
+    await open.h.register({ email: 'taken@example.com' });
+    await expectAuthError(open.h.auth.requestEmailChange(open.caller, { email: 'taken@example.com' }), 'EMAIL_TAKEN');
+
+    const hidden = await signedIn('hidden@example.com', { concealRegisteredEmails: true });
+    await hidden.h.register({ email: 'taken2@example.com' });
+    await hidden.h.waitForMail('email-verification', 'taken2@example.com');
+    expect(await hidden.h.auth.requestEmailChange(hidden.caller, { email: 'taken2@example.com' })).toEqual({
+      message: 'A confirmation link was sent to the new address.',
+    });
+    await hidden.h.auth.whenIdle();
+    expect(hidden.h.mailer.mails.filter((m) => m.to === 'taken2@example.com')).toHaveLength(1);
+    expect(hidden.h.mailer.mails.filter((m) => m.kind === 'email-change-requested')).toHaveLength(0);
+  });
+
+  it('limits address changes per account: the fourth within the hour is RATE_LIMITED', async () => {
+    const { h, caller } = await signedIn('spammer@example.com');
+    for (const n of [1, 2, 3]) await h.auth.requestEmailChange(caller, { email: `stranger${n}@example.com` });
+    await expectAuthError(h.auth.requestEmailChange(caller, { email: 'stranger4@example.com' }), 'RATE_LIMITED');
+  });
+});

@@ -27,6 +27,20 @@ function notFound(): AuthError {
   return new AuthError('USER_NOT_FOUND');
 }
 
+const LIST_PARAMETERS: readonly string[] = ['limit', 'offset', 'role'];
+
+/**
+ * An unknown parameter (`role[]=super`, a typo) is refused, not ignored: ignoring it would answer
+ * every user to a caller who asked for a filtered page.
+ */
+function assertKnownParameters(query: unknown): void {
+  if (typeof query !== 'object' || query === null) return;
+  const unknown = Object.keys(query).filter((key) => !LIST_PARAMETERS.includes(key));
+  if (unknown.length === 0) return;
+  const details = unknown.map((key) => ({ path: key, message: `${key} is not a parameter of this route (limit, offset, role)` }));
+  throw new AuthError('VALIDATION_FAILED', `Validation failed: ${details[0]!.message}.`, details);
+}
+
 /** The full user without secrets; `USER_NOT_FOUND` for an unknown or malformed id. */
 export async function findUserProfile(ctx: FlowContext, userId: string): Promise<UserProfile<string>> {
   if (!PLAUSIBLE_ID.test(userId)) throw notFound();
@@ -41,6 +55,7 @@ export async function findUserProfile(ctx: FlowContext, userId: string): Promise
  * `role` to keep only the holders of one role). Bad values fail with `VALIDATION_FAILED`.
  */
 export async function listUsersPage(ctx: FlowContext, actor: Actor, query: unknown): Promise<UserList<string>> {
+  assertKnownParameters(query);
   const parsed = parseInput(ctx.roleInputs.listUsers, query);
   await requireAdministrator(ctx, actor);
   const limit = parsed.limit ?? USER_PAGE_DEFAULT_LIMIT;

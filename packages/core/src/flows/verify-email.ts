@@ -23,6 +23,6 @@ export async function verifyEmail(ctx: FlowContext, query: unknown, request: Req
   }
   if (owner.email) await ctx.store.users.setConfirmedEmail(owner.userId, owner.email, now);
   else await ctx.store.users.markEmailVerified(owner.userId, now);
-  ctx.emit({ type: 'email.verified', at: now, userId: owner.userId, clientAddress: request.clientAddress });
+  ctx.emit({ type: owner.email ? 'email.changed' : 'email.verified', at: now, userId: owner.userId, clientAddress: request.clientAddress });
   return { message: 'Your e-mail address is confirmed.' };
 }

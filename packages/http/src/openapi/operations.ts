@@ -243,10 +243,16 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       tag: 'users',
       bearer: true,
       responses: {
-        202: { description: 'A confirmation link went to the address; it is set when the link is followed.', schema: bodies.message },
-        409: E('Another account has this address.'),
+        202: {
+          description:
+            'A confirmation link went to the address (set when the link is followed) and a notice to the old one; with `concealRegisteredEmails` also the answer for a taken address.',
+          schema: bodies.message,
+        },
+        409: E('Another account has this address (unless addresses are concealed).'),
         ...JSON_BODY,
         ...BEARER,
+        403: E('`REAUTHENTICATION_REQUIRED`: the last authentication is older than `REAUTH_MAX_AGE`; or the account is disabled.'),
+        ...RATE_LIMITED,
         ...ALWAYS,
       },
     },
