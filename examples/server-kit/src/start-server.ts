@@ -139,6 +139,7 @@ export async function startServer(
       store,
       mailer: mail.mailer,
       rateLimiter: limits.limiter,
+      ...(limits.revocationFeed ? { revocation: { feed: limits.revocationFeed } } : {}),
       ...(settings.passwordBreachCheck.enabled ? { breachedPasswords: createPwnedPasswordsRange(settings.passwordBreachCheck) } : {}),
       // The audit trail: one JSON line per event; events carry masked addresses and no secrets.
       onEvent: (event) => {

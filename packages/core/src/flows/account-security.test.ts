@@ -192,6 +192,33 @@ describe('disabling an account', () => {
 });
 
 describe('revocation across instances', () => {
+  it('falls back to reading the store while the feed is down (Redis restarting): a dropped publish still arrives', async () => {
+    // A feed whose connection is down: what it publishes is lost and it says it is not live.
+    const downFeed = { publish: async () => {}, subscribe: () => () => {}, isLive: () => false };
+    const first = createFlowHarness({ revocation: { feed: downFeed, pollIntervalMs: 50 } });
+    const second = createFlowHarness({ store: first.store, clock: first.clock, revocation: { feed: downFeed, pollIntervalMs: 50 } });
+    try {
+      await first.register({ email: 'feed-down@example.com' });
+      const phone = await first.auth.login({ email: 'feed-down@example.com', password: PASSWORD });
+      const laptop = await first.auth.login({ email: 'feed-down@example.com', password: PASSWORD });
+      await second.auth.verifyAccessToken(phone.accessToken);
+      await first.auth.endOtherSessions(await first.auth.verifyAccessToken(laptop.accessToken));
+      await expect
+        .poll(
+          () =>
+            second.auth.verifyAccessToken(phone.accessToken).then(
+              () => 'accepted',
+              (e: { code?: string }) => e.code,
+            ),
+          { timeout: 1_000, interval: 20 },
+        )
+        .toBe('TOKEN_INVALID');
+    } finally {
+      first.auth.close();
+      second.auth.close();
+    }
+  });
+
   it('refuses on a second instance sharing the store, within a second, a session ended on the first', async () => {
     const first = createFlowHarness({ revocation: { pollIntervalMs: 50 } });
     const second = createFlowHarness({ store: first.store, clock: first.clock, revocation: { pollIntervalMs: 50 } });
