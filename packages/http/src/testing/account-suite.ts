@@ -4,7 +4,7 @@ import { SUITE_SECRETS, type StartServer } from './server-under-test.js';
 import { loginAs, registerUser, SUPER, useServer, type SuiteServer } from './suite-setup.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
-const UNAUTHORIZED = { statusCode: 401, message: expect.any(String), error: 'Unauthorized' };
+const UNAUTHORIZED = { statusCode: 401, message: expect.any(String), error: 'Unauthorized', code: 'TOKEN_MISSING' };
 
 /** A registered user signed in twice: two sessions ("laptop" and "phone") of one account. */
 async function userOnTwoDevices(s: SuiteServer) {
@@ -33,7 +33,7 @@ export function accountSuite(start: StartServer): void {
       const { input, laptop } = await userOnTwoDevices(s);
       const wrong = await s.api('POST', '/api/v1/auth/reauthenticate', { token: laptop.accessToken, body: { password: 'not it at all' } });
       expect(wrong.status).toBe(401);
-      expect(wrong.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      expect(wrong.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS' });
       const res = await s.api('POST', '/api/v1/auth/reauthenticate', { token: laptop.accessToken, body: { password: input.password } });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['accessToken']);
@@ -93,7 +93,12 @@ export function accountSuite(start: StartServer): void {
       const phoneSid = decodeClaims(phone.accessToken).sid as string;
       const foreign = await s.api('DELETE', `/api/v1/users/me/sessions/${phoneSid}`, { token: stranger.laptop.accessToken });
       expect(foreign.status).toBe(404);
-      expect(foreign.body).toEqual({ statusCode: 404, message: 'You have no active session with this id.', error: 'Not Found' });
+      expect(foreign.body).toEqual({
+        statusCode: 404,
+        message: 'You have no active session with this id.',
+        error: 'Not Found',
+        code: 'SESSION_NOT_FOUND',
+      });
       expect((await s.api('GET', '/api/v1/users/me', { token: phone.accessToken })).status).toBe(200);
 
       expect((await s.api('DELETE', `/api/v1/users/me/sessions/${phoneSid}`, { token: laptop.accessToken })).status).toBe(204);
@@ -114,7 +119,7 @@ export function accountSuite(start: StartServer): void {
       const stale = await withOldAuthTime(laptop.accessToken, 3600);
       const refused = await s.api('DELETE', '/api/v1/users/me', { token: stale, body: { password: input.password } });
       expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+      expect(refused.body).toMatchObject({ statusCode: 403, error: 'Forbidden', code: 'REAUTHENTICATION_REQUIRED' });
       expect(refused.body.message).toContain('reauthenticate');
 
       expect((await s.api('DELETE', '/api/v1/users/me', { token: laptop.accessToken, body: { password: input.password } })).status).toBe(
@@ -139,7 +144,7 @@ export function accountSuite(start: StartServer): void {
       expect((await s.api('GET', '/api/v1/users/me', { token: laptop.accessToken })).status).toBe(401);
       const login = await s.api('POST', '/api/v1/auth/login', { body: { email: input.email, password: input.password } });
       expect(login.status).toBe(403);
-      expect(login.body.message).toBe('This account is disabled. Please contact an administrator.');
+      expect(login.body).toMatchObject({ message: 'This account is disabled. Please contact an administrator.', code: 'ACCOUNT_DISABLED' });
       const bad = await s.api('PUT', `/api/v1/users/${id}/status`, { token: root.accessToken, body: { disabled: 'yes' } });
       expect(bad.status).toBe(400);
 

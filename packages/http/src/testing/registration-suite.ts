@@ -46,7 +46,7 @@ export function registrationSuite(start: StartServer): void {
         body: { ...newUser(), email: input.email.toUpperCase() },
       });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ statusCode: 409, message: expect.stringMatching(/e-mail/i), error: 'Conflict' });
+      expect(res.body).toEqual({ statusCode: 409, message: expect.stringMatching(/e-mail/i), error: 'Conflict', code: 'EMAIL_TAKEN' });
     });
 
     it('answers 409 Conflict for a username that exists, compared case-insensitively', async () => {
@@ -55,7 +55,7 @@ export function registrationSuite(start: StartServer): void {
         body: { ...newUser(), username: input.username.toUpperCase() },
       });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ statusCode: 409, message: expect.stringMatching(/username/i), error: 'Conflict' });
+      expect(res.body).toEqual({ statusCode: 409, message: expect.stringMatching(/username/i), error: 'Conflict', code: 'USERNAME_TAKEN' });
     });
 
     it('answers 400 with details for invalid fields', async () => {
@@ -63,7 +63,7 @@ export function registrationSuite(start: StartServer): void {
         body: { ...newUser(), email: 'not-an-email', username: 'a', password: 'short', confirmPassword: 'short' },
       });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED' });
       const paths = res.body.details.map((d: { path: string }) => d.path);
       expect(paths).toEqual(expect.arrayContaining(['email', 'username', 'password']));
     });
@@ -71,13 +71,34 @@ export function registrationSuite(start: StartServer): void {
     it('answers 400 when password and confirmPassword differ', async () => {
       const res = await s.api('POST', '/api/v1/auth/register', { body: { ...newUser(), confirmPassword: 'something else entirely' } });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/match/i) });
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.stringMatching(/match/i),
+        code: 'PASSWORD_MISMATCH',
+      });
     });
 
     it('rejects a password over 128 characters with 400', async () => {
       const long = 'x'.repeat(129);
       const res = await s.api('POST', '/api/v1/auth/register', { body: { ...newUser(), password: long, confirmPassword: long } });
       expect(res.status).toBe(400);
+    });
+
+    it('counts a password in characters after NFKC and lets it sign in as typed on another keyboard', async () => {
+      // Eight emoji are 16 UTF-16 units but 8 characters; every other code point, so no sequence.
+      const emoji = Array.from({ length: 8 }, (_, i) => String.fromCodePoint(0x1f400 + 2 * i)).join('');
+      const input = { ...newUser(), password: emoji, confirmPassword: emoji };
+      expect((await s.api('POST', '/api/v1/auth/register', { body: input })).status).toBe(201);
+      // Full-width letters (a CJK keyboard) are the same password after NFKC.
+      const wide = {
+        ...newUser(),
+        password: 'ｃｏｒｒｅｃｔ ｈｏｒｓｅ ｂａｔｔｅｒｙ',
+        confirmPassword: 'ｃｏｒｒｅｃｔ ｈｏｒｓｅ ｂａｔｔｅｒｙ',
+      };
+      expect((await s.api('POST', '/api/v1/auth/register', { body: wide })).status).toBe(201);
+      const login = await s.api('POST', '/api/v1/auth/login', { body: { email: wide.email, password: 'correct horse battery' } });
+      expect(login.status).toBe(200);
     });
 
     it('mails a confirmation link that activates the account once', async () => {
@@ -93,7 +114,7 @@ export function registrationSuite(start: StartServer): void {
 
       const again = await s.api('GET', `/api/v1/auth/verify-email?token=${encodeURIComponent(token)}`);
       expect(again.status).toBe(400);
-      expect(again.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(again.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'ONE_TIME_TOKEN_INVALID' });
     });
 
     it('answers 400 for an unknown or missing verification token', async () => {
@@ -115,7 +136,7 @@ export function registrationSuite(start: StartServer): void {
       const { input } = await registerUser(s);
       const blocked = await s.api('POST', '/api/v1/auth/login', { body: { email: input.email, password: input.password } });
       expect(blocked.status).toBe(403);
-      expect(blocked.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+      expect(blocked.body).toMatchObject({ statusCode: 403, error: 'Forbidden', code: 'EMAIL_NOT_VERIFIED' });
 
       const wrong = await s.api('POST', '/api/v1/auth/login', { body: { email: input.email, password: 'wrong password!' } });
       expect(wrong.status).toBe(401);
@@ -132,7 +153,12 @@ export function registrationSuite(start: StartServer): void {
 
       const blocked = await me(accessToken);
       expect(blocked.status).toBe(403);
-      expect(blocked.body).toEqual({ statusCode: 403, message: expect.stringMatching(/confirm/i), error: 'Forbidden' });
+      expect(blocked.body).toEqual({
+        statusCode: 403,
+        message: expect.stringMatching(/confirm/i),
+        error: 'Forbidden',
+        code: 'EMAIL_NOT_VERIFIED',
+      });
       expect((await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken } })).status).toBe(403);
 
       const token = await mailTokenFor(s, input.email, VERIFY_LINK);
