@@ -1,5 +1,5 @@
-import { createMemoryRateLimiter, type AuthStore, type RateLimiter } from '@gatehousejs/core';
-import { createRedisRateLimiter } from '@gatehousejs/rate-limit-redis';
+import { createMemoryRateLimiter, type AuthStore, type RateLimiter, type RevocationFeed } from '@gatehousejs/core';
+import { createRedisRateLimiter, createRedisRevocationFeed } from '@gatehousejs/rate-limit-redis';
 import type { SqlStore } from '@gatehousejs/store-sql';
 import { Redis } from 'ioredis';
 import type { ServerSettings } from './env-config.js';
@@ -12,6 +12,8 @@ export interface RateLimiterSetup {
   description: string;
   /** For the readiness check, when the counts live in Redis: one `PING`. */
   ping?: () => Promise<unknown>;
+  /** With Redis: revocations reach the other instances over pub/sub at once (else the store is polled). */
+  revocationFeed?: RevocationFeed;
   close(): Promise<void>;
 }
 
@@ -70,11 +72,16 @@ export async function openRateLimiter(settings: ServerSettings, store: AuthStore
     redis.off('error', remember);
     // One line per failed reconnection while Redis is away; without a listener ioredis's 'error' would end the process.
     redis.on('error', (error: Error) => log.warn('redis unavailable', { reason: error.message || (error as NodeJS.ErrnoException).code }));
+    // Subscribing needs a connection of its own, which waits for Redis (it is no request path).
+    const subscriber = redis.duplicate({ lazyConnect: false, enableOfflineQueue: true, maxRetriesPerRequest: null });
+    subscriber.on('error', () => {});
     return {
       limiter: createRedisRateLimiter(redis),
       description: 'redis',
       ping: () => redis.ping(),
+      revocationFeed: createRedisRevocationFeed({ publisher: redis, subscriber }),
       close: async () => {
+        subscriber.disconnect();
         // QUIT needs a connection; with Redis away, just drop the socket.
         if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
         else redis.disconnect();

@@ -137,6 +137,7 @@ export async function startServer(
       store,
       mailer: mail.mailer,
       rateLimiter: limits.limiter,
+      ...(limits.revocationFeed ? { revocation: { feed: limits.revocationFeed } } : {}),
       ...(settings.passwordBreachCheck.enabled ? { breachedPasswords: createPwnedPasswordsRange(settings.passwordBreachCheck) } : {}),
       // The audit trail: one JSON line per event; events carry masked addresses and no secrets.
       onEvent: (event) => {
@@ -236,6 +237,7 @@ export async function startServer(
           readiness.stop();
           await draining.drain(server);
           // Mails started by the last requests still need the mailer and the store.
+          auth.close();
           await auth.whenIdle();
           await mail.close();
           await store.close();

@@ -10,6 +10,7 @@ import {
   type SqlTestServer,
 } from '@gatehousejs/store-sql/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqlStore } from '@gatehousejs/store-sql';
 import { runCli } from '../src/run-cli.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -39,7 +40,7 @@ describe('gatehouse without a database', () => {
     expect((await run([])).code).toBe(2);
   });
 
-  it.each(['migrate', 'create-user', 'set-roles', 'list-users', 'revoke-sessions', 'keys'])(
+  it.each(['migrate', 'create-user', 'set-roles', 'list-users', 'revoke-sessions', 'disable-user', 'enable-user', 'delete-user', 'keys'])(
     '%s --help prints its usage and exits 0',
     async (name) => {
       const { code, out } = await run([name, '--help']);
@@ -91,7 +92,29 @@ async function onDatabase(server: SqlTestServer | Promise<SqlTestServer>, suite:
   });
 }
 
+/** An account as a registration leaves it before the mail is followed: not confirmed. */
+function unconfirmedUser(email: string) {
+  const now = new Date();
+  return {
+    id: globalThis.crypto.randomUUID(),
+    email,
+    username: email.split('@')[0]!,
+    firstName: 'Sam',
+    lastName: 'Quatter',
+    passwordHash: null,
+    isActive: false,
+    roles: [],
+    createdAt: now,
+    updatedAt: now,
+    emailVerifiedAt: null,
+    passwordChangedAt: null,
+    lastLoginAt: null,
+    tokenVersion: 0,
+  };
+}
+
 function adminCases(url: () => string) {
+  const openStore = () => openSqlStore(url(), { migrate: false });
   const run = (args: string[], stdin?: string) => cli({ DATABASE_URL: url() })(args, stdin);
 
   it('migrates, then says the schema is up to date', async () => {
@@ -155,6 +178,38 @@ function adminCases(url: () => string) {
     const revoked = await run(['revoke-sessions', 'ed@example.test']);
     expect(revoked).toMatchObject({ code: 0, out: ['Revoked every session of ed@example.test.'] });
     expect((await run(['revoke-sessions', 'nobody@example.test'])).code).toBe(3);
+  });
+
+  it('refuses to grant super to an unconfirmed account unless --allow-unconfirmed is given', async () => {
+    const store = await openStore();
+    try {
+      await store.users.createUser(unconfirmedUser('squatter@example.test'));
+    } finally {
+      await store.close();
+    }
+    const refused = await run(['set-roles', 'squatter@example.test', 'super']);
+    expect(refused.code).toBe(1);
+    expect(refused.err[0]).toMatch(/^Refused: squatter@example\.test has not confirmed its address.*--allow-unconfirmed/);
+    expect((await run(['set-roles', 'squatter@example.test', 'manager'])).code).toBe(0);
+    const allowed = await run(['set-roles', 'squatter@example.test', 'super', '--allow-unconfirmed']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.out[0]).toMatch(/roles=super {2}unconfirmed$/);
+    await run(['set-roles', 'squatter@example.test']);
+  });
+
+  it('disables and enables an account, and deletes one only with --yes', async () => {
+    await run(['create-user', '--email', 'gone@example.test', '--password-stdin'], PASSWORD);
+    const disabled = await run(['disable-user', 'gone@example.test']);
+    expect(disabled.code).toBe(0);
+    expect(disabled.out[0]).toMatch(/^Disabled .*gone@example\.test/);
+    expect((await run(['enable-user', 'gone@example.test'])).out[0]).toMatch(/^Enabled .*gone@example\.test/);
+
+    expect((await run(['delete-user', 'gone@example.test'])).code).toBe(2);
+    expect(await run(['delete-user', 'gone@example.test', '--yes'])).toMatchObject({ code: 0, out: ['Deleted gone@example.test.'] });
+    expect((await run(['disable-user', 'gone@example.test'])).code).toBe(3);
+    const last = await run(['delete-user', 'root@example.test', '--yes']);
+    expect(last.code).toBe(1);
+    expect(last.err[0]).toContain('last super');
   });
 }
 

@@ -47,6 +47,8 @@ export interface UserProfile extends PublicUser {
   emailVerifiedAt: string | null;
   passwordChangedAt: string | null;
   lastLoginAt: string | null;
+  /** When an administrator disabled the account; null while it is enabled. */
+  disabledAt: string | null;
 }
 
 export interface TokenPair {
@@ -138,4 +140,30 @@ export interface ErrorBody {
   /** The catalogue code (`TOKEN_EXPIRED`, `EMAIL_TAKEN`, …), stable across versions. */
   code: string;
   details?: { path: string; message: string }[];
+}
+
+/** One session of the signed-in user (`GET /api/v1/users/me/sessions`): a device it signed in on. */
+export interface AccountSession {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  /** Masked by the server: `203.0.113.*`. */
+  ipAddress: string | null;
+  /** The session this client is signed in with. */
+  current: boolean;
+}
+
+/** `PUT /api/v1/users/me/password`. */
+export interface ChangePasswordInput {
+  currentPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** `PUT /api/v1/users/:id/status` and `PUT /api/v1/users/:id/roles` answer the user with a sentence. */
+export interface UserUpdated {
+  message: string;
+  user: UserProfile;
 }

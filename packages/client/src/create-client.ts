@@ -1,6 +1,9 @@
-import { accessTokenExpiresAt } from './access-token-expiry.js';
+import { accessTokenExpiresAt, accessTokenSessionId } from './access-token-expiry.js';
 import { GatehouseApiError, retryAfterSeconds } from './api-error.js';
 import type {
+  AccountSession,
+  ChangePasswordInput,
+  UserUpdated,
   ExchangeResult,
   LinkedIdentity,
   LoginInput,
@@ -73,6 +76,25 @@ export interface GatehouseClient {
   startLinking(provider: string, redirectUri: string): Promise<string>;
   /** Unlinks the user's identity at `provider`; 409 `CONFLICT` when it is the last way to sign in. */
   unlinkIdentity(provider: string): Promise<void>;
+  /**
+   * Confirms the password again (`POST /auth/reauthenticate`): the session gets a fresh `auth_time`,
+   * which changing the e-mail and deleting the account need (else `code: 'REAUTHENTICATION_REQUIRED'`).
+   */
+  reauthenticate(password: string): Promise<void>;
+  /** Changes the password; every other session ends, this one stays signed in. */
+  changePassword(input: ChangePasswordInput): Promise<MessageResult>;
+  /** Asks to move the account to a new address (`PUT /users/me/email`); set once the mailed link is followed. */
+  changeEmail(email: string): Promise<MessageResult>;
+  /** The signed-in user's sessions, one per device, `current` marking this one. */
+  sessions(): Promise<AccountSession[]>;
+  /** Ends one session ("sign out this device"); ending the current one signs this client out. */
+  endSession(id: string): Promise<void>;
+  /** Ends every session but this one ("sign out everywhere else"). */
+  endOtherSessions(): Promise<void>;
+  /** Deletes the account (needs a recent authentication) and forgets the session here. */
+  deleteAccount(password: string): Promise<void>;
+  /** For an administrator: disables or enables an account (`PUT /users/:id/status`). */
+  setAccountStatus(userId: string, disabled: boolean): Promise<UserUpdated>;
   /** Any other route of the API with the session's access token (refreshed when needed). */
   request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T>;
   /** The stored session, or null when signed out. */
@@ -222,6 +244,25 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
         )
       ).url,
     unlinkIdentity: (provider) => authorized<void>('DELETE', `/users/me/identities/${encodeURIComponent(provider)}`),
+    async reauthenticate(password) {
+      const { accessToken } = await authorized<{ accessToken: string }>('POST', '/auth/reauthenticate', { password });
+      const tokens = await storage.load();
+      if (tokens) await storage.save({ ...tokens, accessToken });
+    },
+    changePassword: (input) => authorized<MessageResult>('PUT', '/users/me/password', input),
+    changeEmail: (email) => authorized<MessageResult>('PUT', '/users/me/email', { email }),
+    sessions: async () => (await authorized<{ sessions: AccountSession[] }>('GET', '/users/me/sessions')).sessions,
+    async endSession(id) {
+      const current = (await storage.load())?.accessToken;
+      await authorized<void>('DELETE', `/users/me/sessions/${encodeURIComponent(id)}`);
+      if (current && accessTokenSessionId(current) === id) await storage.save(null);
+    },
+    endOtherSessions: () => authorized<void>('DELETE', '/users/me/sessions'),
+    async deleteAccount(password) {
+      await authorized<void>('DELETE', '/users/me', { password });
+      await storage.save(null);
+    },
+    setAccountStatus: (userId, disabled) => authorized<UserUpdated>('PUT', `/users/${encodeURIComponent(userId)}/status`, { disabled }),
     request: (method, path, body) => authorized(method, path.replace(/^\/api\/v1/, ''), body),
     session: async () => storage.load(),
   };

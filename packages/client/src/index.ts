@@ -8,6 +8,9 @@ export type { LockManagerLike } from './single-flight-refresh.js';
 export { readSocialRedirect } from './social-redirect.js';
 export type { SocialRedirect } from './social-redirect.js';
 export type {
+  AccountSession,
+  ChangePasswordInput,
+  UserUpdated,
   ErrorBody,
   ExchangeResult,
   LinkedIdentity,

@@ -48,6 +48,7 @@ describe('createAuth', () => {
     const profile = await h.auth.getUserProfile(user.id);
     expect(Object.keys(profile).sort()).toEqual([
       'createdAt',
+      'disabledAt',
       'email',
       'emailVerifiedAt',
       'firstName',

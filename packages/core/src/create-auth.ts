@@ -1,5 +1,10 @@
 import { parseAuthConfig, type AuthConfig, type AuthConfigInput } from './config/auth-config.js';
 import { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
+import { endOtherSessions, endSession, listSessions, type SessionView } from './flows/account-sessions.js';
+import { setAccountStatus, setUserDisabledNow } from './flows/account-status.js';
+import { changePassword } from './flows/change-password.js';
+import { deleteAccount, deleteUserNow } from './flows/delete-account.js';
+import { reauthenticate } from './flows/reauthenticate.js';
 import { ensureSuperUser } from './flows/bootstrap-super-user.js';
 import { forRequest, type BackgroundFailure, type FlowContext } from './flows/flow-context.js';
 import { forgotPassword } from './flows/forgot-password.js';
@@ -21,6 +26,9 @@ import { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 import { limitHashConcurrency } from './hashing/limit-hash-concurrency.js';
 import type { AuthEventListener } from './ports/auth-events.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
+import type { RevocationFeed } from './ports/revocation-feed.js';
+import { createRevocationList } from './tokens/revocation-list.js';
+import { startRevocationSync } from './tokens/revocation-sync.js';
 import { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 import type { AuthStore } from './ports/auth-store.js';
 import type { BreachedPasswordRanges } from './ports/breached-passwords.js';
@@ -38,7 +46,7 @@ import type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 import { createTokenService } from './tokens/token-service.js';
 import type { JsonWebKeySet } from './keys/public-jwk.js';
 import { accessTokenCacheSetting } from './tokens/verified-token-cache.js';
-import { requestEmailChange } from './social/address-confirmation.js';
+import { requestEmailChange } from './flows/request-email-change.js';
 import type { ProviderId } from './social/provider-definition.js';
 import type { SocialConfigInput } from './social/social-config.js';
 import { createSocialSignIn, type SocialSignIn } from './social/social-sign-in.js';
@@ -90,6 +98,13 @@ export interface CreateAuthOptions<R extends string = SpecRole> {
   onBackgroundError?: (failure: BackgroundFailure) => void;
   /** Social sign-in: the app URL, the redirect allow-list and the enabled providers (none by default). */
   social?: SocialConfigInput;
+  /**
+   * How revocations (logout, session end, password change, disable, deletion…) reach the access
+   * tokens of the other instances: `feed` carries them at once (Redis pub/sub,
+   * `createRedisRevocationFeed`); the store's record is read every `pollIntervalMs` (default 500)
+   * while the feed is down or when there is none. This instance refuses them at once either way.
+   */
+  revocation?: { feed?: RevocationFeed; pollIntervalMs?: number };
   /** Told why a social sign-in failed at the provider (the browser only sees `provider_error`). Never gets tokens. */
   onProviderError?: (provider: ProviderId, error: unknown, request?: RequestContext) => void;
 }
@@ -175,7 +190,7 @@ export interface Auth<R extends string = Role> {
   /** Social sign-in and linked identities (CONTRACT §8). */
   readonly social: SocialSignIn;
   /** `PUT /users/me/email`: mails a confirmation link to the new address, which is set when confirmed. */
-  requestEmailChange(userId: string, body: unknown, request?: RequestContext): Promise<{ message: string }>;
+  requestEmailChange(caller: AccessTokenPayload<R>, body: unknown, request?: RequestContext): Promise<{ message: string }>;
   /**
    * Deletes stored records that can never be used again (ended refresh tokens, used or expired
    * one-time tokens, ended SQL rate-limit windows) and says how many. Run it periodically.
@@ -185,11 +200,46 @@ export interface Auth<R extends string = Role> {
    */
   pruneEndedRecords(): Promise<PruneResult>;
   /**
+   * `POST /auth/reauthenticate { password }`: a new access token for the caller's session with a
+   * fresh `auth_time`. A wrong password is `INVALID_CREDENTIALS` (401), counted like a failed login.
+   *
+   * @example
+   * const { accessToken } = await auth.reauthenticate(req.user, { password: '…' });
+   */
+  reauthenticate(caller: AccessTokenPayload<R>, body: unknown, request?: RequestContext): Promise<{ accessToken: string }>;
+  /** `PUT /users/me/password { currentPassword, password, confirmPassword }`: other sessions end; a notice mail. */
+  changePassword(caller: AccessTokenPayload<R>, body: unknown, request?: RequestContext): Promise<{ message: string }>;
+  /** `GET /users/me/sessions`: the caller's live sessions (device, last use, masked address, `current`). */
+  listSessions(caller: AccessTokenPayload<R>): Promise<{ sessions: SessionView[] }>;
+  /** `DELETE /users/me/sessions/:id`: ends one of the caller's sessions; `SESSION_NOT_FOUND` (404) for any other id. */
+  endSession(caller: AccessTokenPayload<R>, sessionId: string, request?: RequestContext): Promise<void>;
+  /** `DELETE /users/me/sessions`: ends every session of the caller but its own. */
+  endOtherSessions(caller: AccessTokenPayload<R>, request?: RequestContext): Promise<void>;
+  /** `DELETE /users/me { password }`: needs a recent authentication; the account and all it owns are deleted. */
+  deleteAccount(caller: AccessTokenPayload<R>, body: unknown, request?: RequestContext): Promise<void>;
+  /**
+   * `PUT /users/:id/status { disabled }`: for an actor holding `admin` or `super` in the store now,
+   * on a user whose roles it may grant (an admin cannot disable a super or an admin).
+   *
+   * @example
+   * const user = await auth.setAccountStatus(req.user, req.params.id, { disabled: true });
+   */
+  setAccountStatus(actor: Actor, targetUserId: string, body: unknown, request?: RequestContext): Promise<UserProfile<R>>;
+  /** For trusted code (a CLI, a job): disables or enables an account; no actor is checked. */
+  setUserDisabled(userId: string, disabled: boolean): Promise<UserProfile<R>>;
+  /** For trusted code (a CLI, a job): deletes an account and all it owns; false when there is none. */
+  deleteUser(userId: string): Promise<boolean>;
+  /** Stops reading revocations from the store and the feed. Call it on shutdown, before closing them. */
+  close(): void;
+  /**
    * Resolves when the mails started in the background have been handed to the mailer (or failed).
    * Call it on shutdown after the HTTP server stopped and before closing the mailer and the store.
    */
   whenIdle(): Promise<void>;
 }
+
+/** How often the store's revocations are read while no feed delivers them: "within a second". */
+const DEFAULT_REVOCATION_POLL_MS = 500;
 
 /** The cap for a hasher that does not state its capacity (libuv's four threads, hash-wasm in-thread). */
 const DEFAULT_HASH_CONCURRENCY = 4;
@@ -218,6 +268,8 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     maxQueued: config.hashing.maxQueued,
   });
   const listener = options.onEvent;
+  // An entry outlives every access token issued before it, on any instance whose clock is up to 60 s off.
+  const revocationLifetimeMs = (config.accessTokenTtl + config.jitterSeconds + 60) * 1000;
   let dummy: Promise<string> | undefined;
 
   const ctx: FlowContext = {
@@ -245,7 +297,20 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     dummyPasswordHash: () => (dummy ??= hasher.hash(randomToken(random))),
     onBackgroundError: options.onBackgroundError ?? warnBackgroundFailures(clock),
     pending: new Set(),
+    revocations: createRevocationList(revocationLifetimeMs),
+    revoke: async () => {},
   };
+
+  const revocationSync = startRevocationSync({
+    list: ctx.revocations,
+    store: options.store.revocations,
+    feed: options.revocation?.feed,
+    pollIntervalMs: options.revocation?.pollIntervalMs ?? DEFAULT_REVOCATION_POLL_MS,
+    lifetimeMs: revocationLifetimeMs,
+    now: () => clock.now(),
+    onError: (error) => ctx.onBackgroundError({ operation: 'revocation', error }),
+  });
+  ctx.revoke = (revocations) => revocationSync.revoke(revocations);
 
   const social = createSocialSignIn(ctx, options.social, options.onProviderError ?? (() => {}));
 
@@ -254,7 +319,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     roles,
     requestSchemas: requestSchemasFor(roles.all),
     social,
-    requestEmailChange: (userId, body, request) => requestEmailChange(forRequest(ctx, request), userId, body, request),
+    requestEmailChange: (caller, body, request) => requestEmailChange(forRequest(ctx, request), caller, body, request),
     register: (body, request) => register(forRequest(ctx, request), body, request),
     registerConcealed: (body, request) => registerConcealed(forRequest(ctx, request), body, request),
     login: (body, request) => login(forRequest(ctx, request), body, request),
@@ -280,6 +345,17 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     listUsersByRole: async (role) => (await options.store.users.listUsersByRole(role)).map(toUserProfile),
     ensureSuperUser: (credentials) => ensureSuperUser(ctx, credentials),
     pruneEndedRecords: () => pruneEndedRecords(ctx),
+    reauthenticate: (caller, body, request) => reauthenticate(forRequest(ctx, request), caller, body, request),
+    changePassword: (caller, body, request) => changePassword(forRequest(ctx, request), caller, body, request),
+    listSessions: (caller) => listSessions(ctx, caller),
+    endSession: (caller, sessionId, request) => endSession(forRequest(ctx, request), caller, sessionId, request),
+    endOtherSessions: (caller, request) => endOtherSessions(forRequest(ctx, request), caller, request),
+    deleteAccount: (caller, body, request) => deleteAccount(forRequest(ctx, request), caller, body, request),
+    setAccountStatus: (actor, targetUserId, body, request) =>
+      setAccountStatus(forRequest(ctx, request), actor, targetUserId, body, request),
+    setUserDisabled: (userId, disabled) => setUserDisabledNow(ctx, userId, disabled),
+    deleteUser: (userId) => deleteUserNow(ctx, userId),
+    close: () => revocationSync.stop(),
     async whenIdle() {
       while (ctx.pending.size > 0) await Promise.all(ctx.pending);
     },

@@ -17,6 +17,7 @@ export type { RolePolicy, RoleOptions, GrantPolicy, RoleHierarchy } from './role
 export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 export type { AccessTokenOptions } from './flows/verify-access-token.js';
 export { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
+export type { SessionView } from './flows/account-sessions.js';
 export { AUTHENTICATION_METHODS } from './tokens/authentication-methods.js';
 export type { AuthenticationMethod, SessionAuthentication } from './tokens/authentication-methods.js';
 export { createAccessTokenVerifier } from './tokens/access-token-verifier.js';
@@ -39,6 +40,7 @@ export type { Argon2idParameters } from './hashing/argon2id-phc.js';
 
 export { normalizeEmail } from './validation/input-schemas.js';
 export { REQUEST_SCHEMAS } from './validation/request-schemas.js';
+export { ACCOUNT_REQUEST_SCHEMAS } from './validation/account-inputs.js';
 export type { RequestSchemas } from './validation/request-schemas.js';
 
 export type { BackgroundFailure } from './flows/flow-context.js';
@@ -64,7 +66,10 @@ export type { RefreshTokenStore, RefreshTokenRecord } from './ports/refresh-toke
 export type { OneTimeTokenStore, OneTimeTokenRecord, OneTimeTokenPurpose, OneTimeTokenOwner } from './ports/one-time-token-store.js';
 export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } from './ports/identity-store.js';
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
-export type { Mailer, AuthMail } from './ports/mailer.js';
+export type { SessionStore, SessionRecord, NewSession, SessionUse } from './ports/session-store.js';
+export type { AccountStore } from './ports/account-store.js';
+export type { Revocation, RevocationFeed, RevocationStore } from './ports/revocation-feed.js';
+export type { Mailer, AuthMail, SecurityNotice } from './ports/mailer.js';
 export type { PasswordHasher } from './ports/password-hasher.js';
 export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';

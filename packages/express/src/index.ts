@@ -12,3 +12,4 @@ export { cors } from './cors-middleware.js';
 export type { AuthRouterOptions } from './auth-router.js';
 export { resetPasswordPage } from './reset-password-page.js';
 export type { UserRouterOptions } from './user-router.js';
+export { recentAuth } from './recent-auth.js';

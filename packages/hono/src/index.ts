@@ -12,3 +12,4 @@ export { securityHeaders } from './security-headers.js';
 export { cors } from './cors.js';
 export type { GatehouseEnv, GatehouseVariables } from './gatehouse-env.js';
 export { resetPasswordPage } from './reset-password-page.js';
+export { recentAuth } from './recent-auth.js';

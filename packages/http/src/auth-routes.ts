@@ -1,6 +1,7 @@
 import { AuthError, isAuthError, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
 import { prefersHtml, type VerifyEmailOutcome } from './auth-pages.js';
 import { toErrorResponse } from './http-error.js';
+import { ACCOUNT_AUTH_ROUTES } from './account-routes.js';
 import { JWKS_ROUTES } from './jwks-route.js';
 import type { Route, RouteInput, RouteResult } from './routes/route.js';
 
@@ -53,6 +54,7 @@ async function verifyEmailRoute(auth: Auth<string>, input: AuthRouteInput): Prom
 
 /** The `/api/v1/auth` routes of CONTRACT §1. Adapters mount these; they hold no rule of their own. */
 export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
+  ...ACCOUNT_AUTH_ROUTES,
   {
     method: 'POST',
     path: '/register',

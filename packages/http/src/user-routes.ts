@@ -1,4 +1,5 @@
 import type { AccessTokenPayload, Auth } from '@gatehousejs/core';
+import { ACCOUNT_USER_ROUTES } from './account-routes.js';
 import type { Route, RouteInput, RouteResult } from './routes/route.js';
 
 /** What a user route reads: the kernel's one `RouteInput`, with the caller always verified. */
@@ -28,6 +29,7 @@ const targetId = (input: UserRouteInput): string => input.params.id ?? '';
  * `/users/:id`); the rules are in core (`Auth`), the table only says who may call what.
  */
 export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
+  ...ACCOUNT_USER_ROUTES,
   {
     method: 'GET',
     path: '/users/me',
@@ -78,7 +80,7 @@ export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
     path: '/users/me/email',
     roles: undefined,
     allowsUnconfirmed: true,
-    handle: async (a, i) => ({ status: 202, body: await a.requestEmailChange(i.user.id, i.body, i.client) }),
+    handle: async (a, i) => ({ status: 202, body: await a.requestEmailChange(i.user, i.body, i.client) }),
   },
   {
     method: 'DELETE',

@@ -4,7 +4,7 @@ import type { SMTPTransportOptions, Transporter } from 'nodemailer';
 import { defaultTemplates } from './default-templates.js';
 import { buildAppLink, buildMailLink, normalizeAppUrl } from './links.js';
 import { toMailDeliveryError } from './mail-delivery-error.js';
-import type { MailTemplate, MailTemplates } from './mail-template.js';
+import type { MailTemplate, MailTemplateData, MailTemplates } from './mail-template.js';
 
 /** Connection settings for nodemailer's SMTP transport: `host`, `port`, `secure`, `auth`, … */
 export type SmtpTransportOptions = SMTPTransportOptions;
@@ -70,9 +70,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
 
   return {
     async send(mail: AuthMail): Promise<void> {
-      const link = mail.kind === 'account-exists' ? buildAppLink(appUrl) : buildMailLink(appUrl, mail.kind, mail.token);
-      const expiresAt = mail.kind === 'account-exists' ? undefined : mail.expiresAt;
-      const rendered = templates[mail.kind]({ firstName: mail.firstName, link, expiresAt, appUrl });
+      const rendered = templates[mail.kind](templateData(mail, appUrl));
       try {
         await transporter.sendMail({
           from,
@@ -91,6 +89,27 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
       if (ownsTransport) transporter.close();
     },
   };
+}
+
+/** What the template of `mail` gets: a notice links to the app (nothing to confirm), the others carry their token. */
+function templateData(mail: AuthMail, appUrl: string): MailTemplateData {
+  switch (mail.kind) {
+    case 'account-exists':
+      return { firstName: mail.firstName, link: buildAppLink(appUrl), expiresAt: undefined, appUrl };
+    case 'password-changed':
+      return { firstName: mail.firstName, link: buildAppLink(appUrl), expiresAt: undefined, appUrl, notice: mail.notice };
+    case 'email-change-requested':
+      return {
+        firstName: mail.firstName,
+        link: buildAppLink(appUrl),
+        expiresAt: undefined,
+        appUrl,
+        notice: mail.notice,
+        newEmail: mail.newEmail,
+      };
+    default:
+      return { firstName: mail.firstName, link: buildMailLink(appUrl, mail.kind, mail.token), expiresAt: mail.expiresAt, appUrl };
+  }
 }
 
 function isTransporter(transport: SmtpTransportOptions | Transporter): transport is Transporter {

@@ -71,9 +71,44 @@ const accountExists: MailTemplate = (data) =>
     data,
   );
 
-/** The built-in English templates; `createSmtpMailer({ templates })` replaces either one. */
+/** "on 2025-03-01 14:05 UTC from Firefox on Linux (203.0.113.*)": when and where, as the server saw it. */
+function describeNotice(data: MailTemplateData): string {
+  const notice = data.notice;
+  if (!notice) return '';
+  const device = notice.userAgent ? ` from ${notice.userAgent.slice(0, 200)}` : '';
+  const address = notice.ipAddress ? ` (address ${notice.ipAddress})` : '';
+  return ` on ${formatExpiry(notice.at)}${device}${address}`;
+}
+
+const passwordChanged: MailTemplate = (data) =>
+  render(
+    {
+      subject: 'Your password was changed',
+      intro: `The password of your account was changed${describeNotice(data)}. Every other device was signed out.`,
+      action: 'Go to sign-in',
+      ignore:
+        'If this was you, there is nothing to do. If it was not you, reset your password at once from the sign-in page ("Forgot password") and contact the administrator.',
+    },
+    data,
+  );
+
+const emailChangeRequested: MailTemplate = (data) =>
+  render(
+    {
+      subject: 'A change of your e-mail address was requested',
+      intro: `Someone signed in to your account asked${describeNotice(data)} to change its e-mail address to ${data.newEmail ?? 'another address'}. The change happens only when the link sent to the new address is opened.`,
+      action: 'Go to sign-in',
+      ignore:
+        'If this was you, there is nothing to do. If it was not you, sign in, change your password (which signs out every other device) and contact the administrator.',
+    },
+    data,
+  );
+
+/** The built-in English templates; `createSmtpMailer({ templates })` replaces any of them. */
 export const defaultTemplates: MailTemplates = Object.freeze({
   'email-verification': emailVerification,
   'password-reset': passwordReset,
   'account-exists': accountExists,
+  'password-changed': passwordChanged,
+  'email-change-requested': emailChangeRequested,
 });

@@ -1,4 +1,4 @@
-import type { AuthMail } from '@gatehousejs/core';
+import type { AuthMail, SecurityNotice } from '@gatehousejs/core';
 
 /** What a template gets to render one mail. */
 export interface MailTemplateData {
@@ -11,6 +11,10 @@ export interface MailTemplateData {
   readonly expiresAt: Date | undefined;
   /** The public base URL of the application, without a trailing slash. */
   readonly appUrl: string;
+  /** For a notice (`password-changed`, `email-change-requested`): when, and from which device (address masked). */
+  readonly notice?: SecurityNotice | undefined;
+  /** For `email-change-requested`: the new address, masked (`n***@example.com`). */
+  readonly newEmail?: string | undefined;
 }
 
 /** One rendered mail: the subject line, a plain-text part and an HTML part. */

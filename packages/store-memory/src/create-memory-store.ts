@@ -1,6 +1,9 @@
 import type { AuthStore } from '@gatehousejs/core';
 import { assertIdentityFree, createMemoryIdentityStore, linkIdentityNow } from './memory-identity-store.js';
+import { createMemoryAccountStore } from './memory-account-store.js';
 import { createMemoryOAuthStateStore } from './memory-oauth-state-store.js';
+import { createMemoryRevocationStore } from './memory-revocation-store.js';
+import { createMemorySessionStore } from './memory-session-store.js';
 import { consumeOneTimeTokenNow, createMemoryOneTimeTokenStore, revokeOneTimeTokensNow } from './memory-one-time-token-store.js';
 import {
   assertRefreshTokenNew,
@@ -32,6 +35,9 @@ export function createMemoryStore(): AuthStore {
     oneTimeTokens: createMemoryOneTimeTokenStore(state),
     identities: createMemoryIdentityStore(state),
     oauthStates: createMemoryOAuthStateStore(state),
+    sessions: createMemorySessionStore(state),
+    accounts: createMemoryAccountStore(state),
+    revocations: createMemoryRevocationStore(),
 
     async createUserWithIdentity(user, identity) {
       // Both checks before either write, in one synchronous step: all or nothing.

@@ -1,5 +1,6 @@
 import type { RefreshTokenRecord, RefreshTokenStore } from '@gatehousejs/core';
 import type { MemoryState, StoredRefreshToken } from './memory-state.js';
+import { startSessionNow } from './memory-session-store.js';
 
 function revokeWhere(state: MemoryState, matches: (token: StoredRefreshToken) => boolean, at: Date): void {
   for (const token of state.refreshTokens.values()) {
@@ -23,8 +24,10 @@ export function assertRefreshTokenNew(state: MemoryState, jti: string): void {
 
 /** Stores a refresh token synchronously; shared with `createUserWithRefreshToken`. */
 export function saveRefreshTokenNow(state: MemoryState, token: RefreshTokenRecord): void {
+  const { session, ...record } = token;
+  if (session) startSessionNow(state, token, session);
   state.refreshTokens.set(token.jti, {
-    ...token,
+    ...record,
     issuedAt: new Date(token.issuedAt.getTime()),
     expiresAt: new Date(token.expiresAt.getTime()),
     usedAt: null,

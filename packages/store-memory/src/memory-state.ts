@@ -1,5 +1,12 @@
 import { ROLES } from '@gatehousejs/core';
-import type { IdentityRecord, OAuthStateRecord, OneTimeTokenRecord, RefreshTokenRecord, UserRecord } from '@gatehousejs/core';
+import type {
+  IdentityRecord,
+  OAuthStateRecord,
+  OneTimeTokenRecord,
+  RefreshTokenRecord,
+  SessionRecord,
+  UserRecord,
+} from '@gatehousejs/core';
 
 /** A refresh token plus the rotation state the store keeps for it. */
 export interface StoredRefreshToken extends RefreshTokenRecord {
@@ -27,6 +34,8 @@ export interface MemoryState {
   identityIdBySubjectKey: Map<string, string>;
   identityIdByUserProviderKey: Map<string, string>;
   oauthStates: Map<string, OAuthStateRecord & { consumedAt: Date | null }>;
+  /** By id (the refresh-token family). */
+  sessions: Map<string, SessionRecord>;
 }
 
 export function createMemoryState(): MemoryState {
@@ -40,6 +49,7 @@ export function createMemoryState(): MemoryState {
     identityIdBySubjectKey: new Map(),
     identityIdByUserProviderKey: new Map(),
     oauthStates: new Map(),
+    sessions: new Map(),
   };
 }
 
@@ -73,5 +83,6 @@ export function copyUser(user: UserRecord): UserRecord {
     emailVerifiedAt: copyDate(user.emailVerifiedAt),
     passwordChangedAt: copyDate(user.passwordChangedAt),
     lastLoginAt: copyDate(user.lastLoginAt),
+    disabledAt: copyDate(user.disabledAt ?? null),
   };
 }

@@ -1,6 +1,7 @@
 import { isAuthError, type AuthStore, type UserRecord } from '@gatehousejs/core';
 import { sql, type Transaction } from 'kysely';
 import type { GatehouseDatabase } from './schema/database-schema.js';
+import { createSqlAccountStore } from './sql-account-store.js';
 import { createSqlIdentityStore, insertIdentityIn } from './sql-identity-store.js';
 import { createSqlOAuthStateStore } from './sql-oauth-state-store.js';
 import { toTakenError } from './unique-violation.js';
@@ -9,6 +10,8 @@ import { createSqlOneTimeTokenStore, consumeOneTimeTokenIn, revokeOneTimeTokensI
 import { createSqlRefreshTokenStore, insertRefreshTokenIn, revokeAllRefreshTokensIn } from './sql-refresh-token-store.js';
 import type { SqlDatabase } from './sql-dialect.js';
 import { createSqlRateLimiter, type SqlRateLimiter } from './sql-rate-limiter.js';
+import { createSqlRevocationStore } from './sql-revocation-store.js';
+import { createSqlSessionStore } from './sql-session-store.js';
 import { bumpTokenVersionIn, changePasswordIn, createSqlUserStore, insertUserIn } from './sql-user-store.js';
 
 /** An `AuthStore` over SQL that also exposes its Kysely instance and dialect. */
@@ -56,6 +59,9 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
     rateLimiter: createSqlRateLimiter(db, dialect),
     identities: createSqlIdentityStore({ db, dialect }),
     oauthStates: createSqlOAuthStateStore(db),
+    sessions: createSqlSessionStore(db),
+    accounts: createSqlAccountStore({ db, dialect }),
+    revocations: createSqlRevocationStore(db),
 
     createUserWithIdentity: (user, identity) => insertUserWith(user, (trx) => insertIdentityIn(trx, identity)),
 

@@ -57,6 +57,7 @@ export function toUserRow(user: UserRecord): Insertable<UsersTable> {
     password_changed_at: user.passwordChangedAt ? toEpochMillis(user.passwordChangedAt) : null,
     last_login_at: user.lastLoginAt ? toEpochMillis(user.lastLoginAt) : null,
     token_version: user.tokenVersion,
+    disabled_at: user.disabledAt ? toEpochMillis(user.disabledAt) : null,
   };
 }
 
@@ -77,5 +78,6 @@ export function fromUserRow(row: UserRow, roles: readonly string[]): UserRecord 
     passwordChangedAt: fromNullableEpochMillis(row.password_changed_at),
     lastLoginAt: fromNullableEpochMillis(row.last_login_at),
     tokenVersion: Number(row.token_version),
+    disabledAt: fromNullableEpochMillis(row.disabled_at ?? null),
   };
 }

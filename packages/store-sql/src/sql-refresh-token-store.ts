@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { fromEpochMillis, toEpochMillis } from './row-mapping.js';
 import type { GatehouseDatabase } from './schema/database-schema.js';
+import { insertSessionIn } from './sql-session-store.js';
 
 type Db = Kysely<GatehouseDatabase>;
 
@@ -32,12 +33,23 @@ export async function insertRefreshTokenIn(db: Db, token: RefreshTokenRecord): P
       revoked_at: null,
     })
     .execute();
+  if (token.session) {
+    await insertSessionIn(db, {
+      ...token.session,
+      id: token.familyId,
+      userId: token.userId,
+      createdAt: token.issuedAt,
+      expiresAt: token.expiresAt,
+    });
+  }
 }
 
 /** Refresh-token rotation state over Kysely. */
 export function createSqlRefreshTokenStore(db: Db): RefreshTokenStore {
   return {
-    saveRefreshToken: (token) => insertRefreshTokenIn(db, token),
+    // With a session, the token and its session are one transaction: neither exists without the other.
+    saveRefreshToken: (token) =>
+      token.session ? db.transaction().execute((trx) => insertRefreshTokenIn(trx, token)) : insertRefreshTokenIn(db, token),
 
     async consumeRefreshToken(jti, userId, now) {
       if (!couldBeStored(jti) || !couldBeStored(userId)) return false;

@@ -14,7 +14,7 @@ const CONFIRM_AFTER_MS = 3_000;
 
 /**
  * Deletes the user if nobody used it (unchanged since the insert, never logged in), then the refresh
- * token its registration stored with it, once no user row holds that id.
+ * token and the session its registration stored with it, once no user row holds that id.
  */
 async function deleteUnusedUser(db: Kysely<GatehouseDatabase>, id: string, updatedAt: Date): Promise<void> {
   await db
@@ -23,11 +23,13 @@ async function deleteUnusedUser(db: Kysely<GatehouseDatabase>, id: string, updat
     .where('updated_at', '=', toEpochMillis(updatedAt))
     .where('last_login_at', 'is', null)
     .execute();
-  await db
-    .deleteFrom('refresh_tokens')
-    .where('user_id', '=', id)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('users.id').where('users.id', '=', id))))
-    .execute();
+  for (const table of ['refresh_tokens', 'sessions'] as const) {
+    await db
+      .deleteFrom(table)
+      .where('user_id', '=', id)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('users').select('users.id').where('users.id', '=', id))))
+      .execute();
+  }
 }
 
 export interface UndoOfUnconfirmedInserts {

@@ -72,6 +72,10 @@ export const createUser: Command = {
         if (isAuthError(error)) throw new CliFailure(`Cannot create the user: ${error.message}`, EXIT.failed);
         throw error;
       }
+      // The confirmation mail registration started writes its token to the store in the background:
+      // let it finish before the store closes (it used to fail with a false DATABASE_UNAVAILABLE).
+      auth.close();
+      await auth.whenIdle();
       const now = new Date();
       // Registration hands out a session; an account made by an operator starts without one.
       await store.refreshTokens.revokeAllRefreshTokens(id, now);

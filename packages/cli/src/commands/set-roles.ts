@@ -9,17 +9,26 @@ export const setRoles: Command = {
   name: 'set-roles',
   summary: "Replace a user's roles (no roles: remove them all).",
   usage: [
-    'gatehouse set-roles <e-mail> [<role>…]',
+    'gatehouse set-roles <e-mail> [<role>…] [--allow-unconfirmed]',
+    'Granting super or admin to an account whose address is not confirmed is refused: anyone can register',
+    "someone else's address and wait to be promoted. --allow-unconfirmed grants it anyway.",
     'Roles: super, admin, manager, user, or the set GATEHOUSE_ROLES lists. The last super keeps its role. Live access tokens end when the',
     'server checks token versions (CHECK_TOKEN_VERSION); otherwise the change shows at the next refresh.',
   ],
-  options: {},
+  options: { 'allow-unconfirmed': { type: 'boolean' } },
   positionals: { min: 1 },
-  async run(io, { positionals }) {
+  async run(io, { positionals, values }) {
     const [email, ...names] = positionals;
     const roles = parseRoles(names, io.env);
     await withStore(io, async (store) => {
       const user = await findUserOrFail(store, email!);
+      const privileged = roles.filter((role) => role === 'super' || role === 'admin');
+      if (privileged.length > 0 && !user.isActive && values['allow-unconfirmed'] !== true) {
+        throw new CliFailure(
+          `Refused: ${user.email} has not confirmed its address, so it may not belong to who you think (anyone can register an address they do not own). Have them confirm it, or add --allow-unconfirmed to grant ${privileged.join(' and ')} anyway.`,
+          EXIT.failed,
+        );
+      }
       // The store counts the supers and changes the roles in one step, as the HTTP route does.
       const updated = await store.users
         .setUserRoles(user.id, roles, new Date(), { keepLastSuper: true, bumpTokenVersion: true })

@@ -38,11 +38,13 @@ export const ERROR_CATALOGUE = Object.freeze({
     status: 403,
     message: 'Please confirm your password again (POST /auth/reauthenticate), then retry.',
   },
+  ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled. Please contact an administrator.' },
   INSUFFICIENT_ROLE: { status: 403, message: 'You do not have a role that allows this.' },
   ROLE_GRANT_FORBIDDEN: { status: 403, message: 'Only a super administrator may grant or change the super and admin roles.' },
   LAST_SUPER: { status: 409, message: 'This is the last super administrator: grant super to someone else first.' },
   // Resources
   USER_NOT_FOUND: { status: 404, message: 'No user has this id.' },
+  SESSION_NOT_FOUND: { status: 404, message: 'You have no active session with this id.' },
   PROVIDER_NOT_FOUND: { status: 404, message: 'This sign-in provider is not available.' },
   IDENTITY_NOT_FOUND: { status: 404, message: 'No account of this provider is linked to this user.' },
   IDENTITY_IN_USE: { status: 409, message: 'This account at the provider is already linked to a user.' },

@@ -23,3 +23,14 @@ export async function requireAdministrator(ctx: FlowContext, actor: Actor): Prom
   }
   return current;
 }
+
+/**
+ * Whether `actor` may act on `target`'s sessions, status or account: only if it may grant every
+ * role the target holds (by default only a `super` acts on a `super` or an `admin`), the rule that
+ * guards role changes. Else `ROLE_GRANT_FORBIDDEN` (403).
+ */
+export function assertAuthorityOver(ctx: FlowContext, actor: UserRecord, target: UserRecord): void {
+  if (!target.roles.every((role) => ctx.roles.mayGrant(actor.roles, role))) {
+    throw new AuthError('ROLE_GRANT_FORBIDDEN', 'Only a super administrator may act on a super administrator or an administrator.');
+  }
+}

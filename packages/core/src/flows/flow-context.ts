@@ -11,11 +11,13 @@ import type { RequestContext } from './request-context.js';
 import type { RolePolicy } from '../roles/role-policy.js';
 import type { TokenService } from '../tokens/token-service.js';
 import type { RoleInputs } from '../validation/role-inputs.js';
+import type { Revocation } from '../ports/revocation-feed.js';
+import type { RevocationList } from '../tokens/revocation-list.js';
 
 /** Something that went wrong where no caller is waiting for the answer (a mail sent in the background). */
 export interface BackgroundFailure {
-  /** A mail's kind, or `password-breach-check` when the breach corpus could not be asked (the password was accepted). */
-  operation: AuthMail['kind'] | 'password-breach-check';
+  /** A mail's kind; `password-breach-check` when the breach corpus could not be asked (the password was accepted); `revocation` when reading or publishing revocations failed. */
+  operation: AuthMail['kind'] | 'password-breach-check' | 'revocation';
   /** Absent when the account was not known yet (forgot-password). */
   userId?: string;
   /** The `requestId` of the request that started the work, when the adapter gave one. */
@@ -46,6 +48,10 @@ export interface FlowContext {
   onBackgroundError: (failure: BackgroundFailure) => void;
   /** Background work still running; `Auth.whenIdle()` waits for it before the app closes its ports. */
   pending: Set<Promise<void>>;
+  /** Sessions and users whose access tokens this instance refuses (docs/account.md "Revocation"). */
+  revocations: RevocationList;
+  /** Refuses those tokens here at once, records them in the store and tells the other instances. */
+  revoke: (revocations: readonly Revocation[]) => Promise<void>;
 }
 
 /**

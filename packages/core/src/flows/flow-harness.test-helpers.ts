@@ -91,6 +91,8 @@ export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
     clock?: FakeClock;
     seed?: number;
     rateLimiter?: RateLimiter;
+    /** How revocations reach this instance from others (`createAuth`'s `revocation`). */
+    revocation?: CreateAuthOptions<string>['revocation'];
     /** The role settings of `createAuth` (`roles`, `grantPolicy`, `roleHierarchy`). */
     roles?: Pick<CreateAuthOptions<string>, 'roles' | 'grantPolicy' | 'roleHierarchy'>;
   } = {},
@@ -109,6 +111,7 @@ export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
     clock,
     random: createSeededRandom(options.seed ?? 0x5eed),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+    ...(options.revocation ? { revocation: options.revocation } : {}),
     onBackgroundError: (failure) => backgroundErrors.push(failure),
   });
 

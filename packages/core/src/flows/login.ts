@@ -72,6 +72,7 @@ async function checkPasswordAndSignIn(
   }
   await clearLoginFailures(ctx, input.email, request);
   await clearAccountLoginFailures(ctx, input.email);
+  if (user.disabledAt) throw new AuthError('ACCOUNT_DISABLED');
   // Only after the password matched, so this answer reveals nothing to someone without it.
   if (ctx.config.requireEmailVerification && !user.isActive) {
     throw new AuthError('EMAIL_NOT_VERIFIED');
@@ -81,7 +82,7 @@ async function checkPasswordAndSignIn(
     await ctx.store.users.updatePasswordHash(user.id, await ctx.hasher.hash(normalizePassword(input.password)), now);
   }
   await ctx.store.users.recordLogin(user.id, now);
-  const pair = await issueTokenPair(ctx, user, now, { amr: ['pwd'] });
+  const pair = await issueTokenPair(ctx, user, now, { amr: ['pwd'] }, request);
   ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, email: maskEmail(input.email), clientAddress: request.clientAddress });
   return { ...pair, user: toUserSummary(user) };
 }

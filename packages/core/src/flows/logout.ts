@@ -2,6 +2,7 @@ import { AuthError } from '../errors/auth-error.js';
 import { parseInput, refreshInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
 import { enforceClientLimit } from './rate-limits.js';
+import { liveSessionIds, revokeSessionAccess } from './revoke-access.js';
 import type { RequestContext } from './request-context.js';
 
 /**
@@ -20,16 +21,19 @@ export async function logout(ctx: FlowContext, body: unknown, request: RequestCo
     return; // an expired refresh token can no longer be used: nothing is left to revoke
   }
   await ctx.store.refreshTokens.revokeRefreshTokenFamily(claims.fam, now);
+  await revokeSessionAccess(ctx, [claims.fam], now);
   ctx.emit({ type: 'logout', at: now, userId: claims.sub, clientAddress: request.clientAddress });
 }
 
 /**
- * Ends every session of the user: every refresh token is revoked and the token version bumped, so
- * that with `checkTokenVersion` on, live access tokens stop working too.
+ * Ends every session of the user: every refresh token is revoked, the token version bumped, and
+ * the access tokens of its sessions refused on every instance (the revocation list).
  */
 export async function logoutAll(ctx: FlowContext, userId: string, request: RequestContext = {}): Promise<void> {
   const now = ctx.clock.now();
+  const sessions = await liveSessionIds(ctx, userId, now);
   await ctx.store.refreshTokens.revokeAllRefreshTokens(userId, now);
   await ctx.store.users.bumpTokenVersion(userId, now);
+  await revokeSessionAccess(ctx, sessions, now);
   ctx.emit({ type: 'logout.all', at: now, userId, clientAddress: request.clientAddress });
 }

@@ -2,7 +2,8 @@ import { AuthError } from '../errors/auth-error.js';
 import type { Role } from '../roles/roles.js';
 import { parseInput } from '../validation/input-schemas.js';
 import { USER_PAGE_DEFAULT_LIMIT } from '../validation/role-inputs.js';
-import { requireAdministrator, type Actor } from './administrator.js';
+import { assertAuthorityOver, requireAdministrator, type Actor } from './administrator.js';
+import { liveSessionIds, revokeSessionAccess } from './revoke-access.js';
 import type { FlowContext } from './flow-context.js';
 import type { RequestContext } from './request-context.js';
 import { toUserProfile, type UserProfile } from './user-views.js';
@@ -26,6 +27,20 @@ function notFound(): AuthError {
   return new AuthError('USER_NOT_FOUND');
 }
 
+const LIST_PARAMETERS: readonly string[] = ['limit', 'offset', 'role'];
+
+/**
+ * An unknown parameter (`role[]=super`, a typo) is refused, not ignored: ignoring it would answer
+ * every user to a caller who asked for a filtered page.
+ */
+function assertKnownParameters(query: unknown): void {
+  if (typeof query !== 'object' || query === null) return;
+  const unknown = Object.keys(query).filter((key) => !LIST_PARAMETERS.includes(key));
+  if (unknown.length === 0) return;
+  const details = unknown.map((key) => ({ path: key, message: `${key} is not a parameter of this route (limit, offset, role)` }));
+  throw new AuthError('VALIDATION_FAILED', `Validation failed: ${details[0]!.message}.`, details);
+}
+
 /** The full user without secrets; `USER_NOT_FOUND` for an unknown or malformed id. */
 export async function findUserProfile(ctx: FlowContext, userId: string): Promise<UserProfile<string>> {
   if (!PLAUSIBLE_ID.test(userId)) throw notFound();
@@ -40,6 +55,7 @@ export async function findUserProfile(ctx: FlowContext, userId: string): Promise
  * `role` to keep only the holders of one role). Bad values fail with `VALIDATION_FAILED`.
  */
 export async function listUsersPage(ctx: FlowContext, actor: Actor, query: unknown): Promise<UserList<string>> {
+  assertKnownParameters(query);
   const parsed = parseInput(ctx.roleInputs.listUsers, query);
   await requireAdministrator(ctx, actor);
   const limit = parsed.limit ?? USER_PAGE_DEFAULT_LIMIT;
@@ -71,11 +87,16 @@ export async function revokeUserSessions(
   targetUserId: string,
   request: RequestContext = {},
 ): Promise<void> {
-  await requireAdministrator(ctx, actor);
+  const current = await requireAdministrator(ctx, actor);
   if (!PLAUSIBLE_ID.test(targetUserId)) throw notFound();
+  const target = await ctx.store.users.findUserById(targetUserId);
+  if (!target) throw notFound();
+  // An admin may not sign a super or another admin out (it could keep one from acting): the grant rule.
+  assertAuthorityOver(ctx, current, target);
   const now = ctx.clock.now();
+  const sessions = await liveSessionIds(ctx, targetUserId, now);
   await ctx.store.refreshTokens.revokeAllRefreshTokens(targetUserId, now);
-  // Null for an unknown id: checked after the revoke, which is a no-op for an id that has no tokens.
   if ((await ctx.store.users.bumpTokenVersion(targetUserId, now)) === null) throw notFound();
+  await revokeSessionAccess(ctx, sessions, now);
   ctx.emit({ type: 'logout.all', at: now, userId: targetUserId, clientAddress: request.clientAddress, detail: { actorId: actor.id } });
 }

@@ -6,6 +6,10 @@ export interface PruneResult {
   oneTimeTokens: number;
   /** Ended rate-limit windows (SQL limiter); 0 for limiters that expire their own (memory, Redis). */
   rateLimitWindows: number;
+  /** Sessions whose refresh tokens are pruned with them. */
+  sessions: number;
+  /** Revocation records no access token can outlive any more. */
+  revocations: number;
 }
 
 /**
@@ -21,5 +25,7 @@ export async function pruneEndedRecords(ctx: FlowContext): Promise<PruneResult> 
   const refreshTokens = await ctx.store.refreshTokens.deleteRefreshTokensExpiredBefore(new Date(now.getTime() - accessTokenLifetime));
   const oneTimeTokens = await ctx.store.oneTimeTokens.deleteEndedOneTimeTokens(now);
   const rateLimitWindows = (await ctx.rateLimiter.deleteEndedWindows?.(now)) ?? 0;
-  return { refreshTokens, oneTimeTokens, rateLimitWindows };
+  const sessions = await ctx.store.sessions.deleteSessionsExpiredBefore(new Date(now.getTime() - accessTokenLifetime));
+  const revocations = await ctx.store.revocations.deleteRevocationsExpiredBefore(now);
+  return { refreshTokens, oneTimeTokens, rateLimitWindows, sessions, revocations };
 }

@@ -1,10 +1,12 @@
 import { AuthError } from '../errors/auth-error.js';
+import type { SessionRecord } from '../ports/session-store.js';
 import { isAuthenticationMethod, type SessionAuthentication } from '../tokens/authentication-methods.js';
 import type { RefreshTokenPayload, TokenPair } from '../tokens/token-claims.js';
 import { parseInput, refreshInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
-import { issueTokenPair } from './issue-token-pair.js';
+import { issueTokenPair, signTokenPair } from './issue-token-pair.js';
 import { enforceClientLimit } from './rate-limits.js';
+import { revokeSessionAccess } from './revoke-access.js';
 import type { RequestContext } from './request-context.js';
 
 /**
@@ -18,9 +20,18 @@ async function assertCurrentVersion(ctx: FlowContext, claims: RefreshTokenPayloa
   throw new AuthError('TOKEN_INVALID');
 }
 
-/** The session a refresh continues: same `sid`, `auth_time` and `amr` (only a new authentication moves them). */
-function continuedSession(claims: RefreshTokenPayload, startedAt: number): SessionAuthentication {
-  return { sessionId: claims.fam, startedAt, amr: (claims.amr ?? []).filter(isAuthenticationMethod) };
+/**
+ * The session a refresh continues: same `sid`, `auth_time` and `amr` (only a new authentication
+ * moves them). The stored session says them, moved by a re-authentication since this token was
+ * signed; a session of an earlier version (no record) keeps what its token says.
+ */
+function continuedSession(claims: RefreshTokenPayload, startedAt: number, stored: SessionRecord | null): SessionAuthentication {
+  return {
+    sessionId: claims.fam,
+    startedAt,
+    authTime: stored ? Math.floor(stored.authTime.getTime() / 1000) : startedAt,
+    amr: (stored?.amr ?? claims.amr ?? []).filter(isAuthenticationMethod),
+  };
 }
 
 /** `refreshTokenReuseInterval`: whether this token was rotated (not revoked) less than that long ago. */
@@ -48,6 +59,7 @@ export async function refresh(ctx: FlowContext, body: unknown, request: RequestC
   // same token would count as stolen once the address is confirmed.
   const user = await ctx.store.users.findUserById(claims.sub);
   if (!user) throw new AuthError('TOKEN_INVALID');
+  if (user.disabledAt) throw new AuthError('ACCOUNT_DISABLED');
   if (ctx.config.requireEmailVerification && !user.isActive) {
     throw new AuthError('EMAIL_NOT_VERIFIED');
   }
@@ -61,16 +73,26 @@ export async function refresh(ctx: FlowContext, body: unknown, request: RequestC
     if (await withinReuseInterval(ctx, claims.jti, claims.sub, now)) {
       // A second refresh with the same token moments later (another tab): a pair of its own, same family.
       await assertCurrentVersion(ctx, claims, user.tokenVersion, now);
-      return issueTokenPair(ctx, user, now, continuedSession(claims, sessionStartedAt));
+      const stored = await ctx.store.sessions.findSession(claims.fam, user.id, now);
+      return issueTokenPair(ctx, user, now, continuedSession(claims, sessionStartedAt, stored));
     }
     // The signature proved the family id is ours, so revoking it cannot be abused across users.
     await ctx.store.refreshTokens.revokeRefreshTokenFamily(claims.fam, now);
+    await revokeSessionAccess(ctx, [claims.fam], now);
     ctx.emit({ type: 'token.reuse_detected', at: now, userId: claims.sub, clientAddress: request.clientAddress });
     throw new AuthError('REFRESH_TOKEN_REUSED');
   }
 
   await assertCurrentVersion(ctx, claims, user.tokenVersion, now);
-  const pair = await issueTokenPair(ctx, user, now, continuedSession(claims, sessionStartedAt));
+  const stored = await ctx.store.sessions.findSession(claims.fam, user.id, now);
+  const { pair, refreshRecord } = await signTokenPair(ctx, user, now, continuedSession(claims, sessionStartedAt, stored));
+  await ctx.store.refreshTokens.saveRefreshToken(refreshRecord);
+  await ctx.store.sessions.recordSessionUse(claims.fam, user.id, {
+    at: now,
+    expiresAt: refreshRecord.expiresAt,
+    userAgent: request.userAgent ?? null,
+    ipAddress: request.clientAddress ?? null,
+  });
   ctx.emit({ type: 'token.refreshed', at: now, userId: user.id, clientAddress: request.clientAddress });
   return pair;
 }

@@ -11,6 +11,11 @@ export interface RequestContext {
    * asynchronous context (`AsyncLocalStorage`).
    */
   requestId?: string | undefined;
+  /**
+   * The request's `User-Agent`, if any: stored with the session it signs in or refreshes, so the
+   * user can tell their devices apart (`GET /users/me/sessions`) and in notice mails.
+   */
+  userAgent?: string | undefined;
 }
 
 /** `ada@example.com` → `a***@example.com`: enough to tell accounts apart in a log, no more. */

@@ -5,6 +5,7 @@ import { parseInput, resetPasswordInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
 import { assertNewPasswordAcceptable } from './new-password.js';
 import { clearAccountLoginFailures, enforceClientLimit } from './rate-limits.js';
+import { liveSessionIds, revokeSessionAccess } from './revoke-access.js';
 import type { RequestContext } from './request-context.js';
 
 /**
@@ -25,8 +26,10 @@ export async function resetPassword(ctx: FlowContext, body: unknown, request: Re
   if (!user) throw new AuthError('ONE_TIME_TOKEN_INVALID');
   await assertNewPasswordAcceptable(ctx, input.password, user);
   const passwordHash = await ctx.hasher.hash(input.password);
+  const sessions = await liveSessionIds(ctx, user.id, now);
   const done = await ctx.store.completePasswordReset({ tokenHash, passwordHash, now });
   if (!done) throw new AuthError('ONE_TIME_TOKEN_INVALID');
+  await revokeSessionAccess(ctx, sessions, now);
   // The token came by mail to this address, so using it proves the mailbox, as a confirmation does.
   if (!user.isActive) await ctx.store.users.markEmailVerified(done.userId, now);
   // The owner proved the mailbox: failed logins before the reset no longer hold password login shut.

@@ -20,6 +20,8 @@ export interface UserProfile<R extends string = Role> extends PublicUser<R> {
   emailVerifiedAt: string | null;
   passwordChangedAt: string | null;
   lastLoginAt: string | null;
+  /** When an administrator disabled the account; null while it is enabled. */
+  disabledAt: string | null;
 }
 
 /** The summary in login and verify responses (spec §2.5). */
@@ -60,6 +62,7 @@ export function toUserProfile(u: UserRecord): UserProfile<string> {
     emailVerifiedAt: iso(u.emailVerifiedAt),
     passwordChangedAt: iso(u.passwordChangedAt),
     lastLoginAt: iso(u.lastLoginAt),
+    disabledAt: iso(u.disabledAt ?? null),
   };
 }
 

@@ -29,13 +29,19 @@ export function verifyAccessToken(ctx: FlowContext, token: string, options: Acce
   // A token this process verified before and that is still valid: the token service's cache
   // answers, in one settled promise rather than a chain of awaits (see docs/performance.md). Never
   // with `checkTokenVersion`, whose store read cannot be skipped.
-  const hit = ctx.config.checkTokenVersion ? undefined : ctx.tokens.cachedAccessToken(token, ctx.clock.now());
-  if (hit) return refusedUnconfirmed(ctx, hit, options) ? Promise.reject(new AuthError('EMAIL_NOT_VERIFIED')) : Promise.resolve(hit);
-  return verifyInFull(ctx, token, options);
+  const now = ctx.clock.now();
+  const hit = ctx.config.checkTokenVersion ? undefined : ctx.tokens.cachedAccessToken(token, now);
+  if (hit) {
+    // Its session ended or its user was disabled or deleted, on this instance or another.
+    if (ctx.revocations.isRevoked(hit, now.getTime())) return Promise.reject(new AuthError('TOKEN_INVALID'));
+    return refusedUnconfirmed(ctx, hit, options) ? Promise.reject(new AuthError('EMAIL_NOT_VERIFIED')) : Promise.resolve(hit);
+  }
+  return verifyInFull(ctx, token, options, now);
 }
 
-async function verifyInFull(ctx: FlowContext, token: string, options: AccessTokenOptions): Promise<AccessTokenPayload<string>> {
-  const payload = await ctx.tokens.verifyAccessToken(token, ctx.clock.now());
+async function verifyInFull(ctx: FlowContext, token: string, options: AccessTokenOptions, now: Date): Promise<AccessTokenPayload<string>> {
+  const payload = await ctx.tokens.verifyAccessToken(token, now);
+  if (ctx.revocations.isRevoked(payload, now.getTime())) throw new AuthError('TOKEN_INVALID');
   if (refusedUnconfirmed(ctx, payload, options)) {
     throw new AuthError('EMAIL_NOT_VERIFIED');
   }

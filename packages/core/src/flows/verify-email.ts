@@ -31,7 +31,7 @@ export async function verifyEmail(ctx: FlowContext, query: unknown, request: Req
     identitiesEnded = await endUnprovenIdentities(ctx, owner.userId, user?.email ?? null);
   }
   ctx.emit({
-    type: 'email.verified',
+    type: owner.email ? 'email.changed' : 'email.verified',
     at: now,
     userId: owner.userId,
     clientAddress: request.clientAddress,

@@ -14,7 +14,21 @@ export type AuthEventType =
   | 'super.bootstrapped'
   | 'logout'
   | 'logout.all'
-  | 'rate_limited';
+  | 'rate_limited'
+  /** Account security (docs/account.md). */
+  | 'session.reauthenticated'
+  | 'session.revoked'
+  | 'sessions.revoked_others'
+  | 'password.changed'
+  | 'email.change_requested'
+  | 'email.changed'
+  | 'account.deleted'
+  | 'account.disabled'
+  | 'account.enabled'
+  /** Social sign-in: an account made by a provider, and identities linked to or unlinked from an account. */
+  | 'social.registered'
+  | 'identity.linked'
+  | 'identity.unlinked';
 
 export interface AuthEvent {
   type: AuthEventType;

@@ -1,7 +1,10 @@
+import type { AccountStore } from './account-store.js';
 import type { IdentityRecord, IdentityStore } from './identity-store.js';
 import type { OAuthStateStore } from './oauth-state-store.js';
 import type { OneTimeTokenStore } from './one-time-token-store.js';
 import type { RefreshTokenRecord, RefreshTokenStore } from './refresh-token-store.js';
+import type { RevocationStore } from './revocation-feed.js';
+import type { SessionStore } from './session-store.js';
 import type { UserRecord, UserStore } from './user-store.js';
 
 export interface PasswordResetInput {
@@ -22,6 +25,12 @@ export interface AuthStore {
   identities: IdentityStore;
   /** Social sign-ins under way (hashed `state`, ten minutes at most, single use). */
   oauthStates: OAuthStateStore;
+  /** Sessions per device (refresh-token families): listed, re-authenticated, pruned. */
+  sessions: SessionStore;
+  /** Deleting and disabling accounts, each atomic. */
+  accounts: AccountStore;
+  /** Recent revocations, read by instances whose revocation feed is down or absent. */
+  revocations: RevocationStore;
   /**
    * In one transaction: create the user (as `createUser`) and link its first identity (as
    * `linkIdentity`). Rejects like either and then leaves nothing behind, so a parallel sign-in with

@@ -7,7 +7,21 @@ export type AuthMail =
   | { kind: 'email-verification'; to: string; firstName?: string; token: string; expiresAt: Date }
   | { kind: 'password-reset'; to: string; firstName?: string; token: string; expiresAt: Date }
   /** Someone tried to register this (taken) address; sent only with `concealRegisteredEmails`. */
-  | { kind: 'account-exists'; to: string; firstName?: string };
+  | { kind: 'account-exists'; to: string; firstName?: string }
+  /** Notice: the password was changed (`PUT /users/me/password`). */
+  | { kind: 'password-changed'; to: string; firstName?: string; notice: SecurityNotice }
+  /** Notice to the old address: a change of address to `newEmail` (masked) was asked for. */
+  | { kind: 'email-change-requested'; to: string; firstName?: string; notice: SecurityNotice; newEmail: string };
+
+/**
+ * When and from where a security-relevant change was made, so the owner can tell whether it was
+ * them. No secret, and the address masked (`203.0.113.*`).
+ */
+export interface SecurityNotice {
+  at: Date;
+  userAgent?: string;
+  ipAddress?: string;
+}
 
 export interface Mailer {
   send(mail: AuthMail): Promise<void>;

@@ -1,3 +1,5 @@
+import type { NewSession } from './session-store.js';
+
 /**
  * A refresh token as the server remembers it. The token itself is a signed JWT; only its `jti`, its
  * rotation family and its lifetime are stored.
@@ -8,6 +10,11 @@ export interface RefreshTokenRecord {
   userId: string;
   issuedAt: Date;
   expiresAt: Date;
+  /**
+   * Set on the first token of a session (a sign-in): the store records the session (`familyId` is
+   * its id) in the same step as the token. Absent on a rotation.
+   */
+  session?: NewSession;
 }
 
 /**

@@ -23,6 +23,11 @@ export interface UserRecord {
    * as `ver`; with per-request revocation on, a token whose `ver` differs is refused.
    */
   tokenVersion: number;
+  /**
+   * When an administrator disabled the account; null or absent while it is enabled. A disabled
+   * account cannot sign in by any method, refresh, or use its access tokens.
+   */
+  disabledAt?: Date | null;
 }
 
 /** What else `UserStore.setUserRoles` does in the same atomic step as the role change. */

@@ -88,6 +88,7 @@ async function createAccount(
     };
     try {
       await ctx.store.createUserWithIdentity(user, newIdentity(ctx, provider, profile, user.id, email, now));
+      ctx.emit({ type: 'social.registered', at: now, userId: user.id, detail: { provider } });
       return { outcome: 'signed-in', userId: user.id, isNewUser: true };
     } catch (error) {
       if (!isAuthError(error)) throw error;
@@ -130,6 +131,7 @@ export async function resolveAccount(
     }
     try {
       await ctx.store.identities.linkIdentity(newIdentity(ctx, provider, profile, linkUserId, email, now));
+      ctx.emit({ type: 'identity.linked', at: now, userId: linkUserId, detail: { provider } });
       return { outcome: 'linked' };
     } catch (error) {
       if (isAuthError(error) && error.code === 'IDENTITY_IN_USE') return { outcome: 'refused', error: 'identity_in_use' };
@@ -158,6 +160,7 @@ export async function resolveAccount(
       if (isAuthError(error) && error.code === 'IDENTITY_IN_USE') return { outcome: 'refused', error: 'account_exists' };
       throw error;
     }
+    ctx.emit({ type: 'identity.linked', at: now, userId: owner.id, detail: { provider, by: 'verified address' } });
     return { outcome: 'signed-in', userId: owner.id, isNewUser: false };
   }
   return createAccount(ctx, provider, profile, email, now);

@@ -38,4 +38,5 @@ export async function unlinkIdentity(ctx: FlowContext, userId: string, provider:
       'This is the last way to sign in to the account: set a password or link another provider first.',
     );
   }
+  ctx.emit({ type: 'identity.unlinked', at: ctx.clock.now(), userId, detail: { provider } });
 }

@@ -195,8 +195,9 @@ export async function exchangeCode(
   const owner = signIn ?? (await tokens.consumeOneTimeToken(codeHash, 'oauth-sign-up', now));
   const user = owner ? await s.ctx.store.users.findUserById(owner.userId) : null;
   if (!owner || !user) throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The code is invalid or has expired.');
+  if (user.disabledAt) throw new AuthError('ACCOUNT_DISABLED');
   await s.ctx.store.users.recordLogin(user.id, now);
-  const pair = await issueTokenPair(s.ctx, user, now, { amr: ['fed'] });
+  const pair = await issueTokenPair(s.ctx, user, now, { amr: ['fed'] }, request);
   s.ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, clientAddress: request.clientAddress, detail: { method: 'social' } });
   return { ...pair, user: toUserSummary(user), isNewUser: signIn === null };
 }

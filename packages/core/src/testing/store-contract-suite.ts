@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthStore } from '../ports/auth-store.js';
+import { describeAccountStoreContract } from './store-contract/account-store-contract.js';
 import { describeAccountWithoutEmailContract } from './store-contract/account-without-email-contract.js';
 import { describeCustomRoleContract } from './store-contract/custom-role-contract.js';
 import { describeIdentityStoreContract } from './store-contract/identity-store-contract.js';
@@ -10,6 +11,8 @@ import { describeRefreshTokenStoreContract } from './store-contract/refresh-toke
 import { describeRegistrationContract } from './store-contract/registration-contract.js';
 import type { StoreUnderTest } from './store-contract/store-fixtures.js';
 import { describeRoleChangeContract } from './store-contract/role-change-contract.js';
+import { describeRevocationStoreContract } from './store-contract/revocation-store-contract.js';
+import { describeSessionStoreContract } from './store-contract/session-store-contract.js';
 import { describeTokenVersionContract } from './store-contract/token-version-contract.js';
 import { describeUserListingContract } from './store-contract/user-listing-contract.js';
 import { describeUserStoreContract } from './store-contract/user-store-contract.js';
@@ -83,6 +86,9 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
     describeIdentityStoreContract(subject);
     describeOAuthStateStoreContract(subject);
     describeAccountWithoutEmailContract(subject);
+    describeSessionStoreContract(subject);
+    describeAccountStoreContract(subject);
+    describeRevocationStoreContract(subject);
 
     describe('AuthStore.close', () => {
       it('releases the store and resolves', async () => {

@@ -104,7 +104,7 @@ export function createKernel(auth: Auth<string>, options: KernelOptions = {}): K
       warned = true;
       (options.warn ?? console.warn)(UNKNOWN_PEER_WARNING);
     }
-    return { clientAddress: address, requestId: exchange.requestId };
+    return { clientAddress: address, userAgent: exchange.header('user-agent'), requestId: exchange.requestId };
   };
 
   const verify = async (exchange: Exchange<unknown>, access: Access): Promise<AccessTokenPayload<string> | undefined> => {

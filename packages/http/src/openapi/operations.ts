@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { jsonWebKeySet } from './jwks-schema.js';
 import * as bodies from './response-schemas.js';
 import { SOCIAL_OPERATIONS } from './social-operations.js';
+import { accountOperations } from './account-operations.js';
 
 /** One documented answer: its schema (none for 204) and what it means. */
 export interface DocumentedResponse {
@@ -54,6 +55,7 @@ const ADMINS = ['admin', 'super'] as const;
 export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, Operation>> {
   return Object.freeze({
     ...SOCIAL_OPERATIONS,
+    ...accountOperations(),
     'POST /api/v1/auth/register': {
       summary: 'Register an account',
       tag: 'auth',
@@ -245,10 +247,16 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       tag: 'users',
       bearer: true,
       responses: {
-        202: { description: 'A confirmation link went to the address; it is set when the link is followed.', schema: bodies.message },
-        409: E('Another account has this address.'),
+        202: {
+          description:
+            'A confirmation link went to the address (set when the link is followed) and a notice to the old one; with `concealRegisteredEmails` also the answer for a taken address.',
+          schema: bodies.message,
+        },
+        409: E('Another account has this address (unless addresses are concealed).'),
         ...JSON_BODY,
         ...BEARER,
+        403: E('`REAUTHENTICATION_REQUIRED`: the last authentication is older than `REAUTH_MAX_AGE`; or the account is disabled.'),
+        ...RATE_LIMITED,
         ...ALWAYS,
       },
     },

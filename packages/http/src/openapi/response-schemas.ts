@@ -59,6 +59,7 @@ export const userProfile = named(
       emailVerifiedAt: isoDate.nullable(),
       passwordChangedAt: isoDate.nullable(),
       lastLoginAt: isoDate.nullable(),
+      disabledAt: isoDate.nullable(),
     })
     .strict(),
   'The full user without secrets.',
@@ -134,3 +135,31 @@ export const exchangeResult = named(
 );
 
 export const providerUrl = named('ProviderUrl', z.object({ url: z.string() }).strict(), 'Where to send the browser to link the provider.');
+
+export const accessTokenOnly = named(
+  'AccessToken',
+  z.object({ accessToken: z.string() }).strict(),
+  'A new access token of the same session.',
+);
+
+export const sessionList = named(
+  'SessionList',
+  z
+    .object({
+      sessions: z.array(
+        z
+          .object({
+            id: z.string(),
+            createdAt: isoDate,
+            lastUsedAt: isoDate,
+            expiresAt: isoDate,
+            userAgent: z.string().nullable(),
+            ipAddress: z.string().nullable(),
+            current: z.boolean(),
+          })
+          .strict(),
+      ),
+    })
+    .strict(),
+  'The live sessions of the signed-in user; `ipAddress` masked (`203.0.113.*`).',
+);

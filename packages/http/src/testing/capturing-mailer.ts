@@ -17,6 +17,12 @@ function render(mail: AuthMail, appUrl: string): CaughtMessage {
     const text = `Hello ${mail.firstName}, someone tried to register with your address. Sign in at ${appUrl}/`;
     return { to: [mail.to], subject: 'Someone tried to register with your address', text, html: `<p>${text}</p>` };
   }
+  if (mail.kind === 'password-changed' || mail.kind === 'email-change-requested') {
+    const what =
+      mail.kind === 'password-changed' ? 'Your password was changed' : `A change of your address to ${mail.newEmail} was requested`;
+    const text = `${what} at ${mail.notice.at.toISOString()} from ${mail.notice.userAgent ?? 'an unknown device'} (${mail.notice.ipAddress ?? 'unknown address'}). If it was not you, reset your password at ${appUrl}/`;
+    return { to: [mail.to], subject: what, text, html: `<p>${text}</p>` };
+  }
   const link = `${appUrl}${LINK_PATHS[mail.kind]}?token=${encodeURIComponent(mail.token)}`;
   const subject = mail.kind === 'email-verification' ? 'Confirm your e-mail address' : 'Reset your password';
   const text = `Hello ${mail.firstName}, ${subject.toLowerCase()}: ${link} (valid until ${mail.expiresAt.toISOString()})`;

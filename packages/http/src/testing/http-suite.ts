@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { accountSuite } from './account-suite.js';
 import { jwksSuite } from './jwks-suite.js';
 import { paritySuite } from './parity-suite.js';
 import { recoverySuite } from './recovery-suite.js';
@@ -37,6 +38,7 @@ export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
     recoverySuite(start);
     resourceSuite(start);
     userRoutesSuite(start);
+    accountSuite(start);
     requestRulesSuite(start);
     paritySuite(start);
     jwksSuite(start);

@@ -63,7 +63,10 @@ async function startApp(target: HttpSuiteTarget, options: InstanceOptions, stora
       ...(storage.rateLimiter ? { rateLimiter: storage.rateLimiter } : {}),
     });
     // Mails still being sent need the store: wait for them before it closes.
-    opened.push(() => auth.whenIdle());
+    opened.push(async () => {
+      auth.close();
+      await auth.whenIdle();
+    });
     await auth.ensureSuperUser(options.bootstrap ?? SUPER);
     const app = await target.createApp({ auth, corsOrigins: options.corsOrigins ?? [], trustedProxyHops: options.trustedProxyHops ?? 0 });
     if (app.close) opened.push(() => app.close!());

@@ -73,6 +73,7 @@ export function userRoutesSuite(start: StartServer): void {
           ['offset=-1', 'offset'],
           ['role=owner', 'role'],
           ['role=admin&role=super', 'role'],
+          ['role[]=super', 'role[]'],
         ] as const) {
           const res = await s.api('GET', `/api/v1/users?${query}`, { token: await root() });
           expect(res.status, query).toBe(400);
@@ -107,6 +108,7 @@ export function userRoutesSuite(start: StartServer): void {
           expect(res.body).toMatchObject({ id: target.id, email: target.input.email, username: target.input.username, roles: ['user'] });
           expect(Object.keys(res.body).sort()).toEqual([
             'createdAt',
+            'disabledAt',
             'email',
             'emailVerifiedAt',
             'firstName',

@@ -31,6 +31,8 @@ export interface UsersTable {
   last_login_at: NullableEpochMillis;
   /** Added by `0002-token-version-and-rate-limits` with default 0, so rows of older deployments read as 0. */
   token_version: ColumnType<number, number | undefined, number>;
+  /** Added by `0004-account-security`: when an administrator disabled the account, null while enabled. */
+  disabled_at: ColumnType<number | string | bigint | null, number | null | undefined, number | null>;
 }
 
 /** `user_roles`: the role set of a user, primary key (user_id, role). */
@@ -101,6 +103,30 @@ export interface RateLimitsTable {
   window_ends_at: EpochMillis;
 }
 
+/**
+ * `sessions`: one row per refresh-token family (added by `0004-account-security`). `amr` is the
+ * methods joined by spaces (RFC 8176 values never contain one).
+ */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: EpochMillis;
+  last_used_at: EpochMillis;
+  expires_at: EpochMillis;
+  auth_time: EpochMillis;
+  amr: string;
+  user_agent: string | null;
+  ip_address: string | null;
+}
+
+/** `revocations`: recent revocations for instances whose feed is down (added by `0004-account-security`). */
+export interface RevocationsTable {
+  kind: string;
+  id: string;
+  at: EpochMillis;
+  expires_at: EpochMillis;
+}
+
 /** The tables Gatehouse owns, as Kysely sees them. */
 export interface GatehouseDatabase {
   users: UsersTable;
@@ -110,4 +136,6 @@ export interface GatehouseDatabase {
   rate_limits: RateLimitsTable;
   user_identities: UserIdentitiesTable;
   oauth_states: OAuthStatesTable;
+  sessions: SessionsTable;
+  revocations: RevocationsTable;
 }

@@ -5,8 +5,18 @@ import { initialSchema } from '../../src/migrations/0001-initial-schema.js';
 import { tokenVersionAndRateLimits } from '../../src/migrations/0002-token-version-and-rate-limits.js';
 import type { Scratch, SqlTestServer } from '../../src/testing/index.js';
 
-const GATEHOUSE_TABLES = ['oauth_states', 'one_time_tokens', 'rate_limits', 'refresh_tokens', 'user_identities', 'user_roles', 'users'];
-const ALL_MIGRATIONS = ['0001-initial-schema', '0002-token-version-and-rate-limits', '0003-social-sign-in'];
+const GATEHOUSE_TABLES = [
+  'oauth_states',
+  'one_time_tokens',
+  'rate_limits',
+  'refresh_tokens',
+  'revocations',
+  'sessions',
+  'user_identities',
+  'user_roles',
+  'users',
+];
+const ALL_MIGRATIONS = ['0001-initial-schema', '0002-token-version-and-rate-limits', '0003-social-sign-in', '0004-account-security'];
 const AFTER_0001 = ALL_MIGRATIONS.slice(1);
 
 /** A database as deployments before 0002 have it: only the first migration applied and recorded. */

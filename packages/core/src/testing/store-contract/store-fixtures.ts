@@ -48,6 +48,7 @@ export function aUser(overrides: Partial<Omit<UserRecord, 'email'>> & { email?: 
     passwordChangedAt: null,
     lastLoginAt: null,
     tokenVersion: 0,
+    disabledAt: null,
     ...overrides,
   };
 }

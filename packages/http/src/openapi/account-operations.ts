@@ -1,0 +1,109 @@
+import { ACCOUNT_REQUEST_SCHEMAS } from '@gatehousejs/core';
+import type { DocumentedResponse, Operation } from './operations.js';
+import * as bodies from './response-schemas.js';
+
+const E = (description: string): DocumentedResponse => ({ description, schema: bodies.errorBody });
+
+const ALWAYS = {
+  500: E('Unexpected error; details only in the server log.'),
+  503: E('A dependency (database, Redis, the hasher) is unavailable; `Retry-After` says when to try again.'),
+};
+const JSON_BODY = {
+  400: E('Malformed JSON or failed validation (`details` per field).'),
+  413: E('Body over the limit (16 KiB by default).'),
+  415: E('A body that is not `application/json`.'),
+};
+const BEARER_401 = { 401: E('Missing, malformed, tampered, expired or revoked access token; or a wrong password.') };
+const RATE_LIMITED = { 429: E('Rate limit hit (a wrong password counts like a failed login); `Retry-After` is set.') };
+
+const schemas = ACCOUNT_REQUEST_SCHEMAS;
+
+/** The operations of the account-security routes (CONTRACT §9), spread into `operationsFor`. */
+export function accountOperations(): Readonly<Record<string, Operation>> {
+  return Object.freeze({
+    'POST /api/v1/auth/reauthenticate': {
+      summary: 'Confirm the password again for a fresh auth_time',
+      tag: 'auth',
+      bearer: true,
+      body: schemas.confirmPassword,
+      responses: {
+        200: { description: 'A new access token of the same session with a fresh `auth_time`.', schema: bodies.accessTokenOnly },
+        ...BEARER_401,
+        403: E('The account is disabled, or the e-mail not confirmed while required.'),
+        ...JSON_BODY,
+        ...RATE_LIMITED,
+        ...ALWAYS,
+      },
+    },
+    'PUT /api/v1/users/me/password': {
+      summary: 'Change the password',
+      tag: 'users',
+      bearer: true,
+      body: schemas.changePassword,
+      responses: {
+        200: { description: 'Changed; every other session ended; a notice mail went out.', schema: bodies.message },
+        ...BEARER_401,
+        403: E('The account is disabled, or the e-mail not confirmed while required.'),
+        ...JSON_BODY,
+        ...RATE_LIMITED,
+        ...ALWAYS,
+      },
+    },
+    'GET /api/v1/users/me/sessions': {
+      summary: "The signed-in user's sessions",
+      tag: 'users',
+      bearer: true,
+      responses: {
+        200: { description: 'Live sessions, most recently used first; `ipAddress` masked.', schema: bodies.sessionList },
+        ...BEARER_401,
+        ...ALWAYS,
+      },
+    },
+    'DELETE /api/v1/users/me/sessions/:id': {
+      summary: 'End one of my sessions',
+      tag: 'users',
+      bearer: true,
+      responses: {
+        204: { description: 'That session is ended.' },
+        404: E('No live session of the caller has this id.'),
+        ...BEARER_401,
+        ...ALWAYS,
+      },
+    },
+    'DELETE /api/v1/users/me/sessions': {
+      summary: 'End every other session',
+      tag: 'users',
+      bearer: true,
+      responses: { 204: { description: "Every session but the caller's is ended." }, ...BEARER_401, ...ALWAYS },
+    },
+    'DELETE /api/v1/users/me': {
+      summary: 'Delete my account',
+      tag: 'users',
+      bearer: true,
+      body: schemas.confirmPassword,
+      responses: {
+        204: { description: 'The account, its identities, sessions, factors and one-time tokens are gone.' },
+        ...BEARER_401,
+        403: E('`REAUTHENTICATION_REQUIRED`: the last authentication is older than `REAUTH_MAX_AGE`.'),
+        ...JSON_BODY,
+        ...RATE_LIMITED,
+        ...ALWAYS,
+      },
+    },
+    'PUT /api/v1/users/:id/status': {
+      summary: 'Disable or enable an account',
+      tag: 'users',
+      bearer: true,
+      roles: ['admin', 'super'],
+      body: schemas.accountStatus,
+      responses: {
+        200: { description: 'The updated user (`disabledAt`).', schema: bodies.rolesUpdated },
+        404: E('No user has this id.'),
+        ...BEARER_401,
+        403: E('Not an administrator, or only a super may act on a super or an admin.'),
+        ...JSON_BODY,
+        ...ALWAYS,
+      },
+    },
+  } satisfies Record<string, Operation>);
+}
