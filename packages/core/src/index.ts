@@ -46,6 +46,10 @@ export type { RefreshTokenStore, RefreshTokenRecord } from './ports/refresh-toke
 export type { OneTimeTokenStore, OneTimeTokenRecord, OneTimeTokenPurpose, OneTimeTokenOwner } from './ports/one-time-token-store.js';
 export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } from './ports/identity-store.js';
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
+export type { TotpFactorStore, TotpFactorRecord } from './ports/totp-factor-store.js';
+export type { RecoveryCodeStore } from './ports/recovery-code-store.js';
+export type { PasskeyStore, PasskeyRecord } from './ports/passkey-store.js';
+export type { ChallengeStore, ChallengeRecord, ChallengePurpose } from './ports/challenge-store.js';
 export type { Mailer, AuthMail } from './ports/mailer.js';
 export type { PasswordHasher, PasswordScore, PasswordStrength } from './ports/password-hasher.js';
 export type { Clock } from './ports/clock.js';

@@ -9,6 +9,13 @@ import {
   saveRefreshTokenNow,
 } from './memory-refresh-token-store.js';
 import { createMemoryState } from './memory-state.js';
+import {
+  createMemoryChallengeStore,
+  createMemoryPasskeyStore,
+  createMemoryRecoveryCodeStore,
+  createMemorySecondFactorState,
+  createMemoryTotpFactorStore,
+} from './memory-second-factor-stores.js';
 import { bumpTokenVersionNow, changePasswordNow, createMemoryUserStore, createUserNow } from './memory-user-store.js';
 
 /**
@@ -26,12 +33,17 @@ import { bumpTokenVersionNow, changePasswordNow, createMemoryUserStore, createUs
  */
 export function createMemoryStore(): AuthStore {
   const state = createMemoryState();
+  const factors = createMemorySecondFactorState();
   return {
     users: createMemoryUserStore(state),
     refreshTokens: createMemoryRefreshTokenStore(state),
     oneTimeTokens: createMemoryOneTimeTokenStore(state),
     identities: createMemoryIdentityStore(state),
     oauthStates: createMemoryOAuthStateStore(state),
+    totpFactors: createMemoryTotpFactorStore(factors),
+    recoveryCodes: createMemoryRecoveryCodeStore(factors),
+    passkeys: createMemoryPasskeyStore(factors),
+    challenges: createMemoryChallengeStore(factors),
 
     async createUserWithIdentity(user, identity) {
       // Both checks before either write, in one synchronous step: all or nothing.

@@ -9,6 +9,12 @@ import { createSqlOneTimeTokenStore, consumeOneTimeTokenIn, revokeOneTimeTokensI
 import { createSqlRefreshTokenStore, insertRefreshTokenIn, revokeAllRefreshTokensIn } from './sql-refresh-token-store.js';
 import type { SqlDatabase } from './sql-dialect.js';
 import { createSqlRateLimiter, type SqlRateLimiter } from './sql-rate-limiter.js';
+import {
+  createSqlChallengeStore,
+  createSqlPasskeyStore,
+  createSqlRecoveryCodeStore,
+  createSqlTotpFactorStore,
+} from './sql-second-factor-stores.js';
 import { bumpTokenVersionIn, changePasswordIn, createSqlUserStore, insertUserIn } from './sql-user-store.js';
 
 /** An `AuthStore` over SQL that also exposes its Kysely instance and dialect. */
@@ -56,6 +62,10 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
     rateLimiter: createSqlRateLimiter(db, dialect),
     identities: createSqlIdentityStore({ db, dialect }),
     oauthStates: createSqlOAuthStateStore(db),
+    totpFactors: createSqlTotpFactorStore(db),
+    recoveryCodes: createSqlRecoveryCodeStore(db),
+    passkeys: createSqlPasskeyStore(db),
+    challenges: createSqlChallengeStore(db),
 
     createUserWithIdentity: (user, identity) => insertUserWith(user, (trx) => insertIdentityIn(trx, identity)),
 

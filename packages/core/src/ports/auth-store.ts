@@ -3,6 +3,10 @@ import type { OAuthStateStore } from './oauth-state-store.js';
 import type { OneTimeTokenStore } from './one-time-token-store.js';
 import type { RefreshTokenRecord, RefreshTokenStore } from './refresh-token-store.js';
 import type { UserRecord, UserStore } from './user-store.js';
+import type { ChallengeStore } from './challenge-store.js';
+import type { PasskeyStore } from './passkey-store.js';
+import type { RecoveryCodeStore } from './recovery-code-store.js';
+import type { TotpFactorStore } from './totp-factor-store.js';
 
 export interface PasswordResetInput {
   tokenHash: string;
@@ -22,6 +26,11 @@ export interface AuthStore {
   identities: IdentityStore;
   /** Social sign-ins under way (hashed `state`, ten minutes at most, single use). */
   oauthStates: OAuthStateStore;
+  /** Second factors (docs/mfa.md): authenticator apps, recovery codes, passkeys, ceremony challenges. */
+  totpFactors: TotpFactorStore;
+  recoveryCodes: RecoveryCodeStore;
+  passkeys: PasskeyStore;
+  challenges: ChallengeStore;
   /**
    * In one transaction: create the user (as `createUser`) and link its first identity (as
    * `linkIdentity`). Rejects like either and then leaves nothing behind, so a parallel sign-in with

@@ -3,6 +3,7 @@ import type { SqlDialectName } from '../sql-dialect.js';
 import { initialSchema } from './0001-initial-schema.js';
 import { tokenVersionAndRateLimits } from './0002-token-version-and-rate-limits.js';
 import { socialSignIn } from './0003-social-sign-in.js';
+import { secondFactors } from './0005-second-factors.js';
 
 /**
  * Every migration, in code rather than read from a folder, so it works from `dist` and from a
@@ -13,5 +14,6 @@ export function gatehouseMigrations(dialect: SqlDialectName): Record<string, Mig
     '0001-initial-schema': initialSchema(dialect),
     '0002-token-version-and-rate-limits': tokenVersionAndRateLimits(dialect),
     '0003-social-sign-in': socialSignIn(dialect),
+    '0005-second-factors': secondFactors(dialect),
   };
 }
