@@ -45,6 +45,7 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   sessionMaxLifetime: 'SESSION_MAX_LIFETIME',
   refreshTokenReuseInterval: 'REFRESH_TOKEN_REUSE_INTERVAL',
   jitterSeconds: 'JWT_JITTER_SECONDS',
+  reauthMaxAge: 'REAUTH_MAX_AGE',
   'argon2.memoryCost': 'ARGON2_MEMORY_COST',
   'argon2.timeCost': 'ARGON2_TIME_COST',
   'argon2.parallelism': 'ARGON2_PARALLELISM',
@@ -203,6 +204,7 @@ function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): Au
       sessionMaxLifetime: optional('SESSION_MAX_LIFETIME'),
       refreshTokenReuseInterval: optional('REFRESH_TOKEN_REUSE_INTERVAL'),
       jitterSeconds: optional('JWT_JITTER_SECONDS'),
+      reauthMaxAge: optional('REAUTH_MAX_AGE'),
       argon2: {
         memoryCost: optional('ARGON2_MEMORY_COST'),
         timeCost: optional('ARGON2_TIME_COST'),

@@ -1,4 +1,5 @@
 import { parseAuthConfig, type AuthConfig, type AuthConfigInput } from './config/auth-config.js';
+import { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
 import { ensureSuperUser } from './flows/bootstrap-super-user.js';
 import { forRequest, type BackgroundFailure, type FlowContext } from './flows/flow-context.js';
 import { forgotPassword } from './flows/forgot-password.js';
@@ -117,6 +118,15 @@ export interface Auth<R extends string = Role> {
    * const user = auth.verifyCachedAccessToken(token) ?? (await auth.verifyAccessToken(token));
    */
   verifyCachedAccessToken(token: string, options?: AccessTokenOptions): AccessTokenPayload<R> | undefined;
+  /**
+   * Refuses (`REAUTHENTICATION_REQUIRED`, 403) a token whose session was last fully authenticated
+   * longer ago than `maxAgeSeconds` (default `config.reauthMaxAge`, 10 minutes). For the app's own
+   * sensitive routes; the adapters' `recentAuth` guard option calls it.
+   *
+   * @example
+   * auth.assertRecentAuthentication(req.user);
+   */
+  assertRecentAuthentication(payload: AccessTokenPayload<R>, maxAgeSeconds?: number): void;
   /** The `verify-token` response: the verified user summary. */
   describeToken(payload: AccessTokenPayload<R>): { message: string; user: UserSummary<R> };
   verifyEmail(query: unknown, request?: RequestContext): Promise<{ message: string }>;
@@ -247,6 +257,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     refresh: (body, request) => refresh(forRequest(ctx, request), body, request),
     verifyAccessToken: (token, options) => verifyAccessToken(ctx, token, options),
     verifyCachedAccessToken: (token, options) => verifyCachedAccessToken(ctx, token, options),
+    assertRecentAuthentication: (payload, maxAge) => assertRecentAuthentication(payload, clock.now(), maxAge ?? config.reauthMaxAge),
     describeToken: (payload) => ({ message: 'Token is valid.', user: toUserSummary(payload) }),
     verifyEmail: (query, request) => verifyEmail(forRequest(ctx, request), query, request),
     forgotPassword: (body, request) => forgotPassword(forRequest(ctx, request), body, request),

@@ -16,6 +16,9 @@ export type { RolePolicy, RoleOptions, GrantPolicy, RoleHierarchy } from './role
 
 export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 export type { AccessTokenOptions } from './flows/verify-access-token.js';
+export { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
+export { AUTHENTICATION_METHODS } from './tokens/authentication-methods.js';
+export type { AuthenticationMethod, SessionAuthentication } from './tokens/authentication-methods.js';
 
 export { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 export { createArgon2idHasherFromEngine } from './hashing/argon2id-engine.js';

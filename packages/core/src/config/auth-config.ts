@@ -62,6 +62,8 @@ const schema = z
      */
     refreshTokenReuseInterval: integer(0, 300).default(0),
     jitterSeconds: integer(0, 86_400).default(60),
+    /** How recent `auth_time` must be for changing the e-mail, deleting the account or a factor. */
+    reauthMaxAge: duration.prefault('10m'),
     argon2: z
       .object({
         memoryCost: integer(1024, 4 * 1024 * 1024).default(19_456),

@@ -34,6 +34,10 @@ export const ERROR_CATALOGUE = Object.freeze({
   REFRESH_TOKEN_REUSED: { status: 401, message: 'The refresh token has already been used or was revoked.' },
   // Permissions
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please confirm your e-mail address first.' },
+  REAUTHENTICATION_REQUIRED: {
+    status: 403,
+    message: 'Please confirm your password again (POST /auth/reauthenticate), then retry.',
+  },
   INSUFFICIENT_ROLE: { status: 403, message: 'You do not have a role that allows this.' },
   ROLE_GRANT_FORBIDDEN: { status: 403, message: 'Only a super administrator may grant or change the super and admin roles.' },
   LAST_SUPER: { status: 409, message: 'This is the last super administrator: grant super to someone else first.' },

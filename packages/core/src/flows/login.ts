@@ -57,7 +57,7 @@ async function checkPasswordAndSignIn(
     await ctx.store.users.updatePasswordHash(user.id, await ctx.hasher.hash(input.password), now);
   }
   await ctx.store.users.recordLogin(user.id, now);
-  const pair = await issueTokenPair(ctx, user, now);
+  const pair = await issueTokenPair(ctx, user, now, { amr: ['pwd'] });
   ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, email: maskEmail(input.email), clientAddress: request.clientAddress });
   return { ...pair, user: toUserSummary(user) };
 }

@@ -55,7 +55,7 @@ export async function register(ctx: FlowContext, body: unknown, request: Request
   const now = ctx.clock.now();
   await enforceClientLimit(ctx, request, now);
   const user = await newAccount(ctx, parseInput(registerInput, body), now);
-  const { pair, refreshRecord } = await signTokenPair(ctx, user, now);
+  const { pair, refreshRecord } = await signTokenPair(ctx, user, now, { amr: ['pwd'] });
   // The account and the session its answer hands out are stored in one step: a failure after a
   // separate insert would answer 503 for an account that exists, and a retry would get 409.
   await ctx.store.createUserWithRefreshToken(user, refreshRecord);

@@ -193,7 +193,7 @@ export async function exchangeCode(s: SocialContext, body: unknown, request: Req
   const user = owner ? await s.ctx.store.users.findUserById(owner.userId) : null;
   if (!owner || !user) throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The code is invalid or has expired.');
   await s.ctx.store.users.recordLogin(user.id, now);
-  const pair = await issueTokenPair(s.ctx, user, now);
+  const pair = await issueTokenPair(s.ctx, user, now, { amr: ['fed'] });
   s.ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, clientAddress: request.clientAddress, detail: { method: 'social' } });
   return { ...pair, user: toUserSummary(user), isNewUser: signIn === null };
 }

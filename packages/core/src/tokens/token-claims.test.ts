@@ -45,17 +45,30 @@ describe.each(CACHE_MODES)('%s', (mode) => {
 
     it('returns the verified access payload with the same claims', async () => {
       const service = tokenService(0, 1, mode);
-      const { token } = await service.signAccessToken(USER, now);
+      const session = { sessionId: 'family-1', authTime: iat - 120, amr: ['pwd', 'otp', 'mfa'] };
+      const { token } = await service.signAccessToken(USER, now, session);
       expect(await service.verifyAccessToken(token, now)).toEqual({
         id: USER.id,
         sub: USER.id,
         email: USER.email,
         roles: ['user', 'manager'],
         ver: 0,
+        sid: 'family-1',
+        authTime: iat - 120,
+        amr: ['pwd', 'otp', 'mfa'],
         emailVerified: false,
         iat,
         exp: iat + ACCESS_TTL,
       });
+    });
+
+    it('reads a token of an earlier version (no sid, auth_time or amr) with an empty amr and no authTime', async () => {
+      const service = tokenService(0, 1, mode);
+      const { token } = await service.signAccessToken(USER, now);
+      const payload = await service.verifyAccessToken(token, now);
+      expect(payload.amr).toEqual([]);
+      expect(payload).not.toHaveProperty('authTime');
+      expect(payload).not.toHaveProperty('sid');
     });
 
     it('says email_verified only for a user whose address is confirmed, and reads a token without it as unconfirmed', async () => {

@@ -23,15 +23,26 @@ export interface TokenService {
   signAccessToken(
     user: { id: string; email: string | null; roles: readonly string[]; tokenVersion?: number; isActive?: boolean },
     now: Date,
-    /** The session (refresh-token family) the token belongs to, carried as `sid`. */
-    sessionId?: string,
+    /**
+     * The session the token belongs to: `sid` (the refresh-token family), `auth_time` (epoch seconds
+     * of its last full authentication) and `amr`.
+     */
+    session?: { sessionId: string; authTime: number; amr: readonly string[] },
   ): Promise<SignedToken>;
   /**
    * `sessionStartedAt` (epoch seconds, the login) is carried as `auth_time`; the token expires at
    * `sessionStartedAt + sessionMaxLifetime` at the latest, whatever the idle limit says.
    */
   signRefreshToken(
-    claims: { userId: string; jti: string; familyId: string; tokenVersion?: number; sessionStartedAt?: number },
+    claims: {
+      userId: string;
+      jti: string;
+      familyId: string;
+      tokenVersion?: number;
+      sessionStartedAt?: number;
+      /** The session's `amr`, so a refresh hands it on. */
+      amr?: readonly string[];
+    },
     now: Date,
   ): Promise<SignedToken>;
   /** Rejects with `TOKEN_EXPIRED` or `TOKEN_INVALID`. */
@@ -68,7 +79,10 @@ function accessTokenCache(option: TokenServiceOptions['accessTokenCache']): Veri
 }
 
 /** A payload the caller may change without changing the cached one. */
-const copyPayload = (p: AccessTokenPayload<string>): AccessTokenPayload<string> => ({ ...p, roles: [...p.roles] });
+const copyPayload = (p: AccessTokenPayload<string>): AccessTokenPayload<string> => ({ ...p, roles: [...p.roles], amr: [...p.amr] });
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length <= 16 && value.every((v) => typeof v === 'string');
 
 async function importHmacKey(secret: string): Promise<HmacKey> {
   // Imported once: jose with a CryptoKey is about twice as fast as with raw bytes per call.
@@ -147,10 +161,10 @@ export function createTokenService(
   }
 
   return {
-    async signAccessToken(user, now, sessionId) {
+    async signAccessToken(user, now, session) {
       const { iat, exp } = lifetime(now, config.accessTokenTtl);
       const claims = {
-        ...(sessionId === undefined ? {} : { sid: sessionId }),
+        ...(session === undefined ? {} : { sid: session.sessionId, auth_time: session.authTime, amr: [...session.amr] }),
         id: user.id,
         sub: user.id,
         email: user.email,
@@ -162,11 +176,11 @@ export function createTokenService(
       return { token: await sign(claims, ACCESS_TOKEN_TYPE, accessKey, iat, exp), iat, exp };
     },
 
-    async signRefreshToken({ userId, jti, familyId, tokenVersion, sessionStartedAt }, now) {
+    async signRefreshToken({ userId, jti, familyId, tokenVersion, sessionStartedAt, amr }, now) {
       const { iat, exp: idleExp } = lifetime(now, config.refreshTokenTtl);
       const authTime = sessionStartedAt ?? iat;
       const exp = config.sessionMaxLifetime === undefined ? idleExp : Math.min(idleExp, authTime + config.sessionMaxLifetime);
-      const claims = { sub: userId, jti, fam: familyId, ver: tokenVersion ?? 0, auth_time: authTime };
+      const claims = { sub: userId, jti, fam: familyId, ver: tokenVersion ?? 0, auth_time: authTime, ...(amr ? { amr: [...amr] } : {}) };
       return { token: await sign(claims, REFRESH_TOKEN_TYPE, refreshKey, iat, exp), iat, exp };
     },
 
@@ -186,6 +200,8 @@ export function createTokenService(
         p.roles.every(isRole) &&
         (p.ver === undefined || Number.isSafeInteger(p.ver)) &&
         (p.sid === undefined || typeof p.sid === 'string') &&
+        (p.auth_time === undefined || Number.isSafeInteger(p.auth_time)) &&
+        (p.amr === undefined || isStringArray(p.amr)) &&
         (p.email_verified === undefined || typeof p.email_verified === 'boolean');
       if (!valid) throw new AuthError('TOKEN_INVALID');
       const payload: AccessTokenPayload<string> = {
@@ -195,6 +211,8 @@ export function createTokenService(
         roles: [...(p.roles as string[])],
         ver: (p.ver as number | undefined) ?? 0,
         ...(typeof p.sid === 'string' ? { sid: p.sid } : {}),
+        ...(p.auth_time === undefined ? {} : { authTime: p.auth_time as number }),
+        amr: p.amr === undefined ? [] : [...(p.amr as string[])],
         // Absent (a token of an earlier version): not known to be confirmed.
         emailVerified: p.email_verified === true,
         iat: p.iat as number,
@@ -214,7 +232,8 @@ export function createTokenService(
         typeof p.jti === 'string' &&
         typeof p.fam === 'string' &&
         (p.ver === undefined || Number.isSafeInteger(p.ver)) &&
-        (p.auth_time === undefined || Number.isSafeInteger(p.auth_time));
+        (p.auth_time === undefined || Number.isSafeInteger(p.auth_time)) &&
+        (p.amr === undefined || isStringArray(p.amr));
       if (!valid) throw new AuthError('TOKEN_INVALID');
       return {
         sub: p.sub as string,
@@ -222,6 +241,7 @@ export function createTokenService(
         fam: p.fam as string,
         ...(p.ver === undefined ? {} : { ver: p.ver as number }),
         ...(p.auth_time === undefined ? {} : { authTime: p.auth_time as number }),
+        ...(p.amr === undefined ? {} : { amr: [...(p.amr as string[])] }),
         iat: p.iat as number,
         exp: p.exp as number,
       };
