@@ -1,9 +1,13 @@
+import { AuthError } from './errors/auth-error.js';
 import { parseAuthConfig, type AuthConfig, type AuthConfigInput } from './config/auth-config.js';
 import { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
 import { ensureSuperUser } from './flows/bootstrap-super-user.js';
 import { forRequest, type BackgroundFailure, type FlowContext } from './flows/flow-context.js';
 import { forgotPassword } from './flows/forgot-password.js';
 import { login, type LoginResult } from './flows/login.js';
+import { createSecondFactors, type SecondFactors } from './mfa/create-mfa.js';
+import { refuseSecondFactorAccounts, type MfaChallenge } from './mfa/login-challenge.js';
+import type { MfaConfigInput } from './mfa/mfa-config.js';
 import { logout, logoutAll } from './flows/logout.js';
 import type { Actor } from './flows/administrator.js';
 import { findUserProfile, findUserProfileFor, listUsersPage, revokeUserSessions, type UserList } from './flows/manage-users.js';
@@ -81,6 +85,8 @@ export interface CreateAuthOptions<R extends string = SpecRole> {
    * Defaults to a `console.warn` line once a minute for each kind of failure.
    */
   onBackgroundError?: (failure: BackgroundFailure) => void;
+  /** Second factors and passkeys (docs/mfa.md, docs/passkeys.md): the key that seals TOTP secrets, the WebAuthn relying party. */
+  mfa?: MfaConfigInput;
   /** Social sign-in: the app URL, the redirect allow-list and the enabled providers (none by default). */
   social?: SocialConfigInput;
   /** Told why a social sign-in failed at the provider (the browser only sees `provider_error`). Never gets tokens. */
@@ -101,7 +107,22 @@ export interface Auth<R extends string = Role> {
   register(body: unknown, request?: RequestContext): Promise<RegisterResult<R>>;
   /** Registration that does not reveal registered addresses (see `concealRegisteredEmails`). */
   registerConcealed(body: unknown, request?: RequestContext): Promise<RegisterAccepted>;
+  /**
+   * Signs in with e-mail and password and answers tokens. An account with a second factor is refused
+   * with `MFA_REQUIRED` once its password matched: use `signIn`, which answers its challenge.
+   */
   login(body: unknown, request?: RequestContext): Promise<LoginResult<R>>;
+  /**
+   * `POST /auth/login`: tokens, or for an account with a second factor `{ mfaRequired, mfaToken,
+   * methods }` to answer at `auth.mfa.verify` (docs/mfa.md).
+   *
+   * @example
+   * const outcome = await auth.signIn(body);
+   * if ('mfaRequired' in outcome) return askForCode(outcome.mfaToken, outcome.methods);
+   */
+  signIn(body: unknown, request?: RequestContext): Promise<LoginResult<R> | MfaChallenge>;
+  /** Second factors (TOTP, recovery codes) and the second step of a sign-in (docs/mfa.md). */
+  readonly mfa: SecondFactors;
   refresh(body: unknown, request?: RequestContext): Promise<TokenPair>;
   /**
    * Verifies an access token (signature, `typ`, strict expiry, claims) and, with
@@ -244,6 +265,14 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
   };
 
   const social = createSocialSignIn(ctx, options.social, options.onProviderError ?? (() => {}));
+  const mfa = createSecondFactors(
+    ctx,
+    options.mfa,
+    (payload) => assertRecentAuthentication(payload, clock.now(), config.reauthMaxAge),
+    () => async () => {
+      throw new AuthError('PASSKEY_REJECTED');
+    },
+  );
 
   const auth: Auth<string> = {
     config,
@@ -253,7 +282,10 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     requestEmailChange: (userId, body, request) => requestEmailChange(forRequest(ctx, request), userId, body, request),
     register: (body, request) => register(forRequest(ctx, request), body, request),
     registerConcealed: (body, request) => registerConcealed(forRequest(ctx, request), body, request),
-    login: (body, request) => login(forRequest(ctx, request), body, request),
+    mfa,
+    // Without a second step's challenge, `login` answers tokens or throws: its type holds.
+    login: (body, request) => login(forRequest(ctx, request), body, request, refuseSecondFactorAccounts) as Promise<LoginResult<string>>,
+    signIn: (body, request) => login(forRequest(ctx, request), body, request, mfa.challenge),
     refresh: (body, request) => refresh(forRequest(ctx, request), body, request),
     verifyAccessToken: (token, options) => verifyAccessToken(ctx, token, options),
     verifyCachedAccessToken: (token, options) => verifyCachedAccessToken(ctx, token, options),

@@ -49,6 +49,12 @@ export type { RefreshTokenStore, RefreshTokenRecord } from './ports/refresh-toke
 export type { OneTimeTokenStore, OneTimeTokenRecord, OneTimeTokenPurpose, OneTimeTokenOwner } from './ports/one-time-token-store.js';
 export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } from './ports/identity-store.js';
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
+export { parseMfaConfig } from './mfa/mfa-config.js';
+export type { MfaConfig, MfaConfigInput } from './mfa/mfa-config.js';
+export type { SecondFactors } from './mfa/create-mfa.js';
+export type { MfaStatus } from './mfa/second-factor-status.js';
+export type { MfaChallenge, MfaMethod, MfaVerifyResult } from './mfa/login-challenge.js';
+export type { TotpEnrollment } from './mfa/totp-enrollment.js';
 export type { TotpFactorStore, TotpFactorRecord } from './ports/totp-factor-store.js';
 export type { RecoveryCodeStore } from './ports/recovery-code-store.js';
 export type { PasskeyStore, PasskeyRecord } from './ports/passkey-store.js';

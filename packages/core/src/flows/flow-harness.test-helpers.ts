@@ -93,6 +93,8 @@ export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
     rateLimiter?: RateLimiter;
     /** The role settings of `createAuth` (`roles`, `grantPolicy`, `roleHierarchy`). */
     roles?: Pick<CreateAuthOptions<string>, 'roles' | 'grantPolicy' | 'roleHierarchy'>;
+    /** Second factors and passkeys (`createAuth`'s `mfa`). */
+    mfa?: CreateAuthOptions<string>['mfa'];
   } = {},
 ): FlowHarness<H> {
   const store = options.store ?? createMemoryStore();
@@ -109,6 +111,7 @@ export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
     clock,
     random: createSeededRandom(options.seed ?? 0x5eed),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
+    ...(options.mfa ? { mfa: options.mfa } : {}),
     onBackgroundError: (failure) => backgroundErrors.push(failure),
   });
 

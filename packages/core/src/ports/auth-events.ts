@@ -14,7 +14,21 @@ export type AuthEventType =
   | 'super.bootstrapped'
   | 'logout'
   | 'logout.all'
-  | 'rate_limited';
+  | 'rate_limited'
+  /** Second factors (docs/mfa.md): set up, removed, used, failed, locked, reset by an administrator. */
+  | 'mfa.totp_enabled'
+  | 'mfa.totp_disabled'
+  | 'mfa.recovery_codes_generated'
+  | 'mfa.challenge_started'
+  | 'mfa.verified'
+  | 'mfa.failed'
+  | 'mfa.locked'
+  | 'mfa.reset'
+  | 'passkey.added'
+  | 'passkey.removed'
+  | 'passkey.login_failed'
+  /** A passkey's signature counter went backwards: a cloned authenticator may be in use. */
+  | 'passkey.counter_regression';
 
 export interface AuthEvent {
   type: AuthEventType;
