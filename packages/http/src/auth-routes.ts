@@ -1,6 +1,7 @@
 import { AuthError, isAuthError, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehousejs/core';
 import { prefersHtml, type AuthPages, type VerifyEmailOutcome } from './auth-pages.js';
 import { toErrorResponse } from './http-error.js';
+import { MFA_AUTH_ROUTES } from './mfa-routes.js';
 
 export interface AuthRouteInput {
   /** The request's method; a GET route is also answered for HEAD, which must change nothing. */
@@ -80,7 +81,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
       body: a.config.concealRegisteredEmails ? await a.registerConcealed(i.body, i.client) : await a.register(i.body, i.client),
     }),
   },
-  { method: 'POST', path: '/login', access: 'public', handle: async (a, i) => ({ status: 200, body: await a.login(i.body, i.client) }) },
+  { method: 'POST', path: '/login', access: 'public', handle: async (a, i) => ({ status: 200, body: await a.signIn(i.body, i.client) }) },
   {
     method: 'POST',
     path: '/refresh-token',
@@ -124,4 +125,5 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
       return { status: 204 };
     },
   },
+  ...MFA_AUTH_ROUTES,
 ] satisfies AuthRoute[]);

@@ -1,5 +1,6 @@
 import type { AccessTokenPayload, Auth, RequestContext } from '@gatehousejs/core';
 import type { AuthRouteResult } from './auth-routes.js';
+import { MFA_USER_ROUTES } from './mfa-routes.js';
 
 export interface UserRouteInput {
   /** The verified caller; every user route is behind the adapter's guard. */
@@ -19,7 +20,7 @@ export interface UserRouteInput {
  * when set, so a route that forgot to say who may call it still needs a valid token.
  */
 export interface UserRoute {
-  method: 'GET' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   /** Any of these roles may call it; `undefined`: any authenticated user. */
   roles: readonly string[] | undefined;
@@ -103,4 +104,5 @@ export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
       return { status: 204 };
     },
   },
+  ...MFA_USER_ROUTES,
 ] satisfies UserRoute[]);

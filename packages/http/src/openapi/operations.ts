@@ -1,6 +1,8 @@
 import { REQUEST_SCHEMAS, type RequestSchemas } from '@gatehousejs/core';
 import type { z } from 'zod';
 import * as bodies from './response-schemas.js';
+import { MFA_OPERATIONS } from './mfa-operations.js';
+import { loginOrChallenge } from './mfa-schemas.js';
 
 /** One documented answer: its schema (none for 204) and what it means. */
 export interface DocumentedResponse {
@@ -71,7 +73,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       bearer: false,
       body: schemas.login,
       responses: {
-        200: { description: 'A token pair and the user.', schema: bodies.loginResult },
+        200: { description: 'A token pair and the user, or for an account with a second factor its challenge (docs/mfa.md).', schema: loginOrChallenge },
         401: E('Wrong e-mail or password (one message for both).'),
         403: E('E-mail not confirmed while the deployment requires it.'),
         ...JSON_BODY,
@@ -251,6 +253,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
         ...ALWAYS,
       },
     },
+    ...MFA_OPERATIONS,
   } satisfies Record<string, Operation>);
 }
 
