@@ -42,6 +42,7 @@ describe('parseAuthConfig', () => {
       passwordPolicy: { minScore: 3, serviceName: 'Gatehouse' },
       concealRegisteredEmails: false,
       checkTokenVersion: false,
+      reauthMaxAge: 600,
     });
   });
 
