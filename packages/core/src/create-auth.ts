@@ -264,7 +264,6 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     pending: new Set(),
   };
 
-  const social = createSocialSignIn(ctx, options.social, options.onProviderError ?? (() => {}));
   const mfa = createSecondFactors(
     ctx,
     options.mfa,
@@ -272,6 +271,10 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     () => async () => {
       throw new AuthError('PASSKEY_REJECTED');
     },
+  );
+
+  const social = createSocialSignIn(ctx, options.social, options.onProviderError ?? (() => {}), (flowCtx, user, now, isNewUser) =>
+    mfa.challenge(flowCtx, user, now, ['fed'], { isNewUser }),
   );
 
   const auth: Auth<string> = {

@@ -50,6 +50,7 @@ export type { OneTimeTokenStore, OneTimeTokenRecord, OneTimeTokenPurpose, OneTim
 export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } from './ports/identity-store.js';
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
 export { parseMfaConfig } from './mfa/mfa-config.js';
+export { assertMultiFactor } from './mfa/assert-multi-factor.js';
 export type { MfaConfig, MfaConfigInput } from './mfa/mfa-config.js';
 export type { SecondFactors } from './mfa/create-mfa.js';
 export type { MfaStatus } from './mfa/second-factor-status.js';

@@ -50,3 +50,22 @@ export const MFA_AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     handle: async (a, i) => ({ status: 200, body: await a.mfa.verify(i.body, i.client) }),
   },
 ] satisfies AuthRoute[]);
+
+/**
+ * The administrators' routes of a table (those that name roles) with the second-factor rule of
+ * `mfa.requireForAdmins` (`ADMIN_REQUIRE_MFA`): after the role check, a token without `mfa` in its
+ * `amr` gets 403 `MFA_REQUIRED`. Other routes are left as they are.
+ */
+export function withAdminMfa(routes: readonly UserRoute[]): UserRoute[] {
+  return routes.map((route) =>
+    route.roles === undefined
+      ? route
+      : {
+          ...route,
+          handle: (auth, input) => {
+            if (auth.mfa.config.requireForAdmins) auth.mfa.assertMultiFactor(input.user);
+            return route.handle(auth, input);
+          },
+        },
+  );
+}

@@ -1,6 +1,6 @@
 import type { AccessTokenPayload, Auth, RequestContext } from '@gatehousejs/core';
 import type { AuthRouteResult } from './auth-routes.js';
-import { MFA_USER_ROUTES } from './mfa-routes.js';
+import { MFA_USER_ROUTES, withAdminMfa } from './mfa-routes.js';
 
 export interface UserRouteInput {
   /** The verified caller; every user route is behind the adapter's guard. */
@@ -42,7 +42,7 @@ const targetId = (input: UserRouteInput): string => input.params.id ?? '';
  * The `/api/v1/users` routes of CONTRACT §8. Adapters mount them in this order (`/users/me` before
  * `/users/:id`); the rules are in core (`Auth`), the table only says who may call what.
  */
-export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
+export const USER_ROUTES: readonly UserRoute[] = Object.freeze(withAdminMfa([
   {
     method: 'GET',
     path: '/users/me',
@@ -105,4 +105,4 @@ export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
     },
   },
   ...MFA_USER_ROUTES,
-] satisfies UserRoute[]);
+] satisfies UserRoute[]));

@@ -10,6 +10,7 @@ import { challengeSecondFactor, verifySecondFactor, type MfaChallenge, type MfaV
 import { regenerateRecoveryCodes } from './recovery-code-flows.js';
 import { secondFactorStatus, type MfaStatus } from './second-factor-status.js';
 import { createSecretBox } from './secret-box.js';
+import { assertMultiFactor } from './assert-multi-factor.js';
 import { confirmTotp, disableTotp, startTotpEnrollment, type TotpEnrollment } from './totp-enrollment.js';
 
 /** Second factors of `Auth` (`auth.mfa`): the routes of CONTRACT §9 under `/users/me/mfa` and `/auth/mfa`. */
@@ -25,6 +26,8 @@ export interface SecondFactors {
   disableTotp(user: AccessTokenPayload<string>, request?: RequestContext): Promise<void>;
   /** `POST /users/me/mfa/recovery-codes` (recent authentication): a new set; the old codes stop working. */
   regenerateRecoveryCodes(user: AccessTokenPayload<string>, request?: RequestContext): Promise<{ recoveryCodes: string[] }>;
+  /** 403 `MFA_REQUIRED` unless the token's `amr` holds `mfa` (see `assertMultiFactor`). */
+  assertMultiFactor(user: AccessTokenPayload<string>): void;
   /** `POST /auth/mfa/verify`: answers a sign-in's challenge and signs in. */
   verify(body: unknown, request?: RequestContext): Promise<MfaVerifyResult>;
 }
@@ -55,6 +58,7 @@ export function createSecondFactors(
   return {
     config,
     context: base,
+    assertMultiFactor,
     status: (userId) => secondFactorStatus(ctx.store, userId),
     startTotpEnrollment: (user) => startTotpEnrollment(base, user),
     confirmTotp: (userId, body, request) => confirmTotp(inRequest(request), userId, body, request),

@@ -1,7 +1,8 @@
+import { ERROR_CATALOGUE } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import { decodeClaims, forgeToken } from './forge-token.js';
 import { SUITE_SECRETS, type StartServer } from './server-under-test.js';
-import { loginAs, registerUser, useServer, type SuiteServer } from './suite-setup.js';
+import { loginAs, registerUser, SUPER, useServer, type SuiteServer } from './suite-setup.js';
 import { totpNow } from './totp-for-tests.js';
 
 const errorOf = (status: number, error: string) => ({ statusCode: status, message: expect.any(String), error });
@@ -93,7 +94,7 @@ export function mfaSuite(start: StartServer): void {
       expect(first.status).toBe(200);
       const replay = await s.api('POST', '/api/v1/auth/mfa/verify', { body: { mfaToken: await challenge(s, u.input.email, u.input.password), code } });
       expect(replay.status).toBe(401);
-      expect(replay.body).toMatchObject(errorOf(401, 'Unauthorized'));
+      expect(replay.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', message: ERROR_CATALOGUE.MFA_CODE_INVALID.message });
     });
 
     it('signs in with a recovery code once, and refuses an unknown mfaToken', async () => {
@@ -120,7 +121,7 @@ export function mfaSuite(start: StartServer): void {
       ] as const) {
         const res = await s.api(method, path, { token: stale });
         expect(res.status, path).toBe(403);
-        expect(res.body).toMatchObject(errorOf(403, 'Forbidden'));
+        expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: ERROR_CATALOGUE.REAUTHENTICATION_REQUIRED.message });
       }
     });
 
@@ -139,6 +140,25 @@ export function mfaSuite(start: StartServer): void {
       const login = await loginAs(s, u.input.email, u.input.password);
       expect(login.accessToken).toEqual(expect.any(String));
       expect((await s.api('DELETE', '/api/v1/users/me/mfa/totp', { token: u.accessToken })).status).toBe(404);
+    });
+  });
+
+  describe('administrators with ADMIN_REQUIRE_MFA (mfa.requireForAdmins)', () => {
+    const s = useServer(start, { mfa: { requireForAdmins: true } });
+
+    it('refuses an administrator signed in with the password alone (403), and admits one signed in with a code', async () => {
+      const { accessToken } = await loginAs(s, SUPER.email, SUPER.password);
+      const refused = await s.api('GET', '/api/v1/users', { token: accessToken });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: ERROR_CATALOGUE.MFA_REQUIRED.message });
+      // Their own account's routes stay open, so they can set up the factor.
+      const started = await s.api('POST', '/api/v1/users/me/mfa/totp', { token: accessToken });
+      await s.api('POST', '/api/v1/users/me/mfa/totp/confirm', { token: accessToken, body: { code: totpNow(started.body.secret) } });
+
+      const mfaToken = await challenge(s, SUPER.email, SUPER.password);
+      const verified = await s.api('POST', '/api/v1/auth/mfa/verify', { body: { mfaToken, code: totpNow(started.body.secret, 1) } });
+      const admitted = await s.api('GET', '/api/v1/users', { token: verified.body.accessToken });
+      expect(admitted.status).toBe(200);
     });
   });
 }
