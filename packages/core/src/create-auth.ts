@@ -1,4 +1,3 @@
-import { AuthError } from './errors/auth-error.js';
 import { parseAuthConfig, type AuthConfig, type AuthConfigInput } from './config/auth-config.js';
 import { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
 import { ensureSuperUser } from './flows/bootstrap-super-user.js';
@@ -8,6 +7,7 @@ import { login, type LoginResult } from './flows/login.js';
 import { createSecondFactors, type SecondFactors } from './mfa/create-mfa.js';
 import { refuseSecondFactorAccounts, type MfaChallenge } from './mfa/login-challenge.js';
 import type { MfaConfigInput } from './mfa/mfa-config.js';
+import { createPasskeys, type Passkeys, type PasskeysInternal } from './passkeys/create-passkeys.js';
 import { logout, logoutAll } from './flows/logout.js';
 import type { Actor } from './flows/administrator.js';
 import { findUserProfile, findUserProfileFor, listUsersPage, revokeUserSessions, type UserList } from './flows/manage-users.js';
@@ -123,6 +123,8 @@ export interface Auth<R extends string = Role> {
   signIn(body: unknown, request?: RequestContext): Promise<LoginResult<R> | MfaChallenge>;
   /** Second factors (TOTP, recovery codes) and the second step of a sign-in (docs/mfa.md). */
   readonly mfa: SecondFactors;
+  /** Passkeys: registration, passwordless sign-in, list, rename, delete (docs/passkeys.md). */
+  readonly passkeys: Passkeys;
   refresh(body: unknown, request?: RequestContext): Promise<TokenPair>;
   /**
    * Verifies an access token (signature, `typ`, strict expiry, claims) and, with
@@ -264,14 +266,14 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     pending: new Set(),
   };
 
+  let passkeys: PasskeysInternal | undefined;
   const mfa = createSecondFactors(
     ctx,
     options.mfa,
     (payload) => assertRecentAuthentication(payload, clock.now(), config.reauthMaxAge),
-    () => async () => {
-      throw new AuthError('PASSKEY_REJECTED');
-    },
+    () => passkeys!.checkForUser,
   );
+  passkeys = createPasskeys(mfa.context);
 
   const social = createSocialSignIn(ctx, options.social, options.onProviderError ?? (() => {}), (flowCtx, user, now, isNewUser) =>
     mfa.challenge(flowCtx, user, now, ['fed'], { isNewUser }),
@@ -286,6 +288,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     register: (body, request) => register(forRequest(ctx, request), body, request),
     registerConcealed: (body, request) => registerConcealed(forRequest(ctx, request), body, request),
     mfa,
+    passkeys,
     // Without a second step's challenge, `login` answers tokens or throws: its type holds.
     login: (body, request) => login(forRequest(ctx, request), body, request, refuseSecondFactorAccounts) as Promise<LoginResult<string>>,
     signIn: (body, request) => login(forRequest(ctx, request), body, request, mfa.challenge),

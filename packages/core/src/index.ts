@@ -56,6 +56,8 @@ export type { SecondFactors } from './mfa/create-mfa.js';
 export type { MfaStatus } from './mfa/second-factor-status.js';
 export type { MfaChallenge, MfaMethod, MfaVerifyResult } from './mfa/login-challenge.js';
 export type { TotpEnrollment } from './mfa/totp-enrollment.js';
+export type { Passkeys } from './passkeys/create-passkeys.js';
+export type { PasskeyView } from './passkeys/passkey-views.js';
 export type { TotpFactorStore, TotpFactorRecord } from './ports/totp-factor-store.js';
 export type { RecoveryCodeStore } from './ports/recovery-code-store.js';
 export type { PasskeyStore, PasskeyRecord } from './ports/passkey-store.js';

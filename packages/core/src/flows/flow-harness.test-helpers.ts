@@ -95,6 +95,7 @@ export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
     roles?: Pick<CreateAuthOptions<string>, 'roles' | 'grantPolicy' | 'roleHierarchy'>;
     /** Second factors and passkeys (`createAuth`'s `mfa`). */
     mfa?: CreateAuthOptions<string>['mfa'];
+    onEvent?: CreateAuthOptions<string>['onEvent'];
   } = {},
 ): FlowHarness<H> {
   const store = options.store ?? createMemoryStore();
@@ -112,6 +113,7 @@ export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
     random: createSeededRandom(options.seed ?? 0x5eed),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     ...(options.mfa ? { mfa: options.mfa } : {}),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     onBackgroundError: (failure) => backgroundErrors.push(failure),
   });
 
