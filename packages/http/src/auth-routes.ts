@@ -2,6 +2,7 @@ import { AuthError, isAuthError, type AccessTokenPayload, type Auth, type Reques
 import { prefersHtml, type AuthPages, type VerifyEmailOutcome } from './auth-pages.js';
 import { toErrorResponse } from './http-error.js';
 import { MFA_AUTH_ROUTES } from './mfa-routes.js';
+import { PASSKEY_AUTH_ROUTES } from './passkey-routes.js';
 
 export interface AuthRouteInput {
   /** The request's method; a GET route is also answered for HEAD, which must change nothing. */
@@ -126,4 +127,5 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     },
   },
   ...MFA_AUTH_ROUTES,
+  ...PASSKEY_AUTH_ROUTES,
 ] satisfies AuthRoute[]);

@@ -1,6 +1,7 @@
 import type { AccessTokenPayload, Auth, RequestContext } from '@gatehousejs/core';
 import type { AuthRouteResult } from './auth-routes.js';
 import { MFA_USER_ROUTES, withAdminMfa } from './mfa-routes.js';
+import { PASSKEY_USER_ROUTES } from './passkey-routes.js';
 
 export interface UserRouteInput {
   /** The verified caller; every user route is behind the adapter's guard. */
@@ -105,4 +106,5 @@ export const USER_ROUTES: readonly UserRoute[] = Object.freeze(withAdminMfa([
     },
   },
   ...MFA_USER_ROUTES,
+  ...PASSKEY_USER_ROUTES,
 ] satisfies UserRoute[]));

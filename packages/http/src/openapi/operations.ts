@@ -2,6 +2,7 @@ import { REQUEST_SCHEMAS, type RequestSchemas } from '@gatehousejs/core';
 import type { z } from 'zod';
 import * as bodies from './response-schemas.js';
 import { MFA_OPERATIONS } from './mfa-operations.js';
+import { PASSKEY_OPERATIONS } from './passkey-operations.js';
 import { loginOrChallenge } from './mfa-schemas.js';
 
 /** One documented answer: its schema (none for 204) and what it means. */
@@ -254,6 +255,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       },
     },
     ...MFA_OPERATIONS,
+    ...PASSKEY_OPERATIONS,
   } satisfies Record<string, Operation>);
 }
 

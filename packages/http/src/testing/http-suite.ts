@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { mfaSuite } from './mfa-suite.js';
 import { paritySuite } from './parity-suite.js';
+import { passkeySuite } from './passkey-suite.js';
 import { recoverySuite } from './recovery-suite.js';
 import { registrationSuite } from './registration-suite.js';
 import { requestRulesSuite } from './request-rules-suite.js';
@@ -40,5 +41,6 @@ export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
     requestRulesSuite(start);
     paritySuite(start);
     mfaSuite(start);
+    passkeySuite(start);
   });
 }
