@@ -11,6 +11,7 @@ import { listenFailure } from './start-up-failure.js';
 import { createDraining } from './graceful-shutdown.js';
 import { createReadiness, type DependencyCheck, type Readiness } from './readiness.js';
 import { withExampleHeaders } from './response-headers.js';
+import { createPwnedPasswordsRange } from './pwned-passwords-range.js';
 
 export interface RunningServer {
   /** Base URL the server listens on, e.g. `http://127.0.0.1:3000`. */
@@ -138,6 +139,7 @@ export async function startServer(
       store,
       mailer: mail.mailer,
       rateLimiter: limits.limiter,
+      ...(settings.passwordBreachCheck.enabled ? { breachedPasswords: createPwnedPasswordsRange(settings.passwordBreachCheck) } : {}),
       // The audit trail: one JSON line per event; events carry masked addresses and no secrets.
       onEvent: (event) => {
         log.info('audit', { ...event, at: event.at.toISOString() });

@@ -27,6 +27,7 @@ import type { AuthEventListener } from './ports/auth-events.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 import { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 import type { AuthStore } from './ports/auth-store.js';
+import type { BreachedPasswordRanges } from './ports/breached-passwords.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import type { Mailer } from './ports/mailer.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
@@ -39,6 +40,7 @@ import { requestSchemasFor, type RequestSchemas } from './validation/request-sch
 import { roleInputsFor } from './validation/role-inputs.js';
 import type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 import { createTokenService } from './tokens/token-service.js';
+import type { JsonWebKeySet } from './keys/public-jwk.js';
 import { accessTokenCacheSetting } from './tokens/verified-token-cache.js';
 import { requestEmailChange } from './social/address-confirmation.js';
 import type { ProviderId } from './social/provider-definition.js';
@@ -70,6 +72,11 @@ export interface CreateAuthOptions<R extends string = SpecRole> {
   hasher?: PasswordHasher;
   /** Counts for `config.rateLimit`. Defaults to one in memory (one process); share SQL or Redis across instances. */
   rateLimiter?: RateLimiter;
+  /**
+   * A breach corpus asked by range (k-anonymity): new passwords seen in a breach are refused; when it
+   * cannot be asked the password is accepted and `onBackgroundError` told. Off by default.
+   */
+  breachedPasswords?: BreachedPasswordRanges;
   /** Audit trail: told about registrations, logins, refreshes, resets, role changes, lockouts. */
   onEvent?: AuthEventListener;
   /**
@@ -150,6 +157,12 @@ export interface Auth<R extends string = Role> {
    * auth.assertRecentAuthentication(req.user);
    */
   assertRecentAuthentication(payload: AccessTokenPayload<R>, maxAgeSeconds?: number): void;
+  /**
+   * `GET /auth/jwks`: the public keys access tokens are verified with (the current key pair and the
+   * previous ones), for other services to verify tokens without any secret. `{ keys: [] }` when
+   * only HS256 secrets are configured.
+   */
+  jwks(): Promise<JsonWebKeySet>;
   /** The `verify-token` response: the verified user summary. */
   describeToken(payload: AccessTokenPayload<R>): { message: string; user: UserSummary<R> };
   verifyEmail(query: unknown, request?: RequestContext): Promise<{ message: string }>;
@@ -254,6 +267,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     roles,
     roleInputs: roleInputsFor(roles.all),
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    ...(options.breachedPasswords ? { breachedPasswords: options.breachedPasswords } : {}),
     emit: (event) => {
       try {
         listener?.(event);
@@ -296,6 +310,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     verifyAccessToken: (token, options) => verifyAccessToken(ctx, token, options),
     verifyCachedAccessToken: (token, options) => verifyCachedAccessToken(ctx, token, options),
     assertRecentAuthentication: (payload, maxAge) => assertRecentAuthentication(payload, clock.now(), maxAge ?? config.reauthMaxAge),
+    jwks: () => ctx.tokens.jwks(),
     describeToken: (payload) => ({ message: 'Token is valid.', user: toUserSummary(payload) }),
     verifyEmail: (query, request) => verifyEmail(forRequest(ctx, request), query, request),
     forgotPassword: (body, request) => forgotPassword(forRequest(ctx, request), body, request),

@@ -3,6 +3,7 @@ import { prefersHtml, type AuthPages, type VerifyEmailOutcome } from './auth-pag
 import { toErrorResponse } from './http-error.js';
 import { MFA_AUTH_ROUTES } from './mfa-routes.js';
 import { PASSKEY_AUTH_ROUTES } from './passkey-routes.js';
+import { JWKS_ROUTES } from './jwks-route.js';
 
 export interface AuthRouteInput {
   /** The request's method; a GET route is also answered for HEAD, which must change nothing. */
@@ -128,4 +129,5 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
   },
   ...MFA_AUTH_ROUTES,
   ...PASSKEY_AUTH_ROUTES,
+  ...JWKS_ROUTES,
 ] satisfies AuthRoute[]);

@@ -11,11 +11,7 @@ import type { AccessTokenPayload } from '../tokens/token-claims.js';
  * @example
  * assertRecentAuthentication(req.user, new Date(), auth.config.reauthMaxAge);
  */
-export function assertRecentAuthentication(
-  payload: Pick<AccessTokenPayload<string>, 'authTime'>,
-  now: Date,
-  maxAgeSeconds: number,
-): void {
+export function assertRecentAuthentication(payload: Pick<AccessTokenPayload<string>, 'authTime'>, now: Date, maxAgeSeconds: number): void {
   const authTime = payload.authTime;
   // Another instance's clock may run a little ahead (60 s, as for `iat`); further ahead is not ours.
   const age = authTime === undefined ? Number.POSITIVE_INFINITY : Math.floor(now.getTime() / 1000) - authTime;

@@ -53,12 +53,7 @@ export async function signTokenPair(
 }
 
 /** Signs a token pair for `user` (see `signTokenPair`) and remembers the refresh token. */
-export async function issueTokenPair(
-  ctx: FlowContext,
-  user: TokenOwner,
-  now: Date,
-  session: SessionAuthentication,
-): Promise<TokenPair> {
+export async function issueTokenPair(ctx: FlowContext, user: TokenOwner, now: Date, session: SessionAuthentication): Promise<TokenPair> {
   const { pair, refreshRecord } = await signTokenPair(ctx, user, now, session);
   await ctx.store.refreshTokens.saveRefreshToken(refreshRecord);
   return pair;

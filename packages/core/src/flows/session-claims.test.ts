@@ -83,7 +83,9 @@ describe('assertRecentAuthentication', () => {
     h.clock.advance(600);
     expect(() => h.auth.assertRecentAuthentication(payload)).not.toThrow();
     h.clock.advance(1);
-    expect(() => h.auth.assertRecentAuthentication(payload)).toThrow(expect.objectContaining({ code: 'REAUTHENTICATION_REQUIRED', status: 403 }));
+    expect(() => h.auth.assertRecentAuthentication(payload)).toThrow(
+      expect.objectContaining({ code: 'REAUTHENTICATION_REQUIRED', status: 403 }),
+    );
     expect(() => h.auth.assertRecentAuthentication(payload, 3600)).not.toThrow();
   });
 });

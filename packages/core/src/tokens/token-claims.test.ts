@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../testing/fake-clock.js';
-import { ACCESS_TTL, CACHE_MODES, REFRESH_TTL, USER, epochSeconds, tokenService } from './token-fixtures.test-helpers.js';
+import { ACCESS_SECRET, ACCESS_TTL, CACHE_MODES, REFRESH_TTL, USER, epochSeconds, tokenService } from './token-fixtures.test-helpers.js';
 
 const now = createFakeClock().now();
 const iat = epochSeconds(now);
@@ -20,7 +21,10 @@ describe.each(CACHE_MODES)('%s', (mode) => {
         iat,
         exp: iat + ACCESS_TTL,
       });
-      expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+      // kid: the RFC 7638 thumbprint of the secret as an oct JWK, computed here without jose.
+      const k = Buffer.from(ACCESS_SECRET).toString('base64url');
+      const kid = createHash('sha256').update(`{"k":"${k}","kty":"oct"}`).digest('base64url');
+      expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'at+jwt', kid });
     });
 
     it('signs email null for an account without an address and verifies it back as null', async () => {

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { mfaSuite } from './mfa-suite.js';
+import { jwksSuite } from './jwks-suite.js';
 import { paritySuite } from './parity-suite.js';
 import { passkeySuite } from './passkey-suite.js';
 import { recoverySuite } from './recovery-suite.js';
@@ -42,5 +43,6 @@ export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
     paritySuite(start);
     mfaSuite(start);
     passkeySuite(start);
+    jwksSuite(start);
   });
 }
