@@ -66,6 +66,8 @@ export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } fr
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
 export { parseMfaConfig } from './mfa/mfa-config.js';
 export { assertMultiFactor } from './mfa/assert-multi-factor.js';
+export { resetSecondFactors } from './mfa/reset-second-factors.js';
+export type { SecondFactorReset } from './mfa/reset-second-factors.js';
 export type { MfaConfig, MfaConfigInput } from './mfa/mfa-config.js';
 export type { SecondFactors } from './mfa/create-mfa.js';
 export type { MfaStatus } from './mfa/second-factor-status.js';

@@ -39,6 +39,15 @@ export const MFA_USER_ROUTES: readonly UserRoute[] = Object.freeze([
     roles: undefined,
     handle: async (a, i) => ({ status: 200, body: await a.mfa.regenerateRecoveryCodes(i.user, i.client) }),
   },
+  {
+    method: 'DELETE',
+    path: '/users/:id/mfa',
+    roles: Object.freeze(['admin', 'super']),
+    handle: async (a, i) => {
+      await a.mfa.resetFactors(i.user, i.params.id ?? '', i.client);
+      return { status: 204 };
+    },
+  },
 ] satisfies UserRoute[]);
 
 /** `POST /api/v1/auth/mfa/verify` (spread into `AUTH_ROUTES`): the mfaToken in the body is the credential. */

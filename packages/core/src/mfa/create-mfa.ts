@@ -11,6 +11,8 @@ import { regenerateRecoveryCodes } from './recovery-code-flows.js';
 import { secondFactorStatus, type MfaStatus } from './second-factor-status.js';
 import { createSecretBox } from './secret-box.js';
 import { assertMultiFactor } from './assert-multi-factor.js';
+import { resetFactorsFor, type SecondFactorReset } from './reset-second-factors.js';
+import type { Actor } from '../flows/administrator.js';
 import { confirmTotp, disableTotp, startTotpEnrollment, type TotpEnrollment } from './totp-enrollment.js';
 
 /** Second factors of `Auth` (`auth.mfa`): the routes of CONTRACT §9 under `/users/me/mfa` and `/auth/mfa`. */
@@ -28,6 +30,8 @@ export interface SecondFactors {
   regenerateRecoveryCodes(user: AccessTokenPayload<string>, request?: RequestContext): Promise<{ recoveryCodes: string[] }>;
   /** 403 `MFA_REQUIRED` unless the token's `amr` holds `mfa` (see `assertMultiFactor`). */
   assertMultiFactor(user: AccessTokenPayload<string>): void;
+  /** `DELETE /users/:id/mfa`: an administrator removes every second factor of a user (audited). */
+  resetFactors(actor: Actor, targetUserId: string, request?: RequestContext): Promise<SecondFactorReset>;
   /** `POST /auth/mfa/verify`: answers a sign-in's challenge and signs in. */
   verify(body: unknown, request?: RequestContext): Promise<MfaVerifyResult>;
 }
@@ -59,6 +63,7 @@ export function createSecondFactors(
     config,
     context: base,
     assertMultiFactor,
+    resetFactors: (actor, targetUserId, request) => resetFactorsFor(inRequest(request), actor, targetUserId, request),
     status: (userId) => secondFactorStatus(ctx.store, userId),
     startTotpEnrollment: (user) => startTotpEnrollment(base, user),
     confirmTotp: (userId, body, request) => confirmTotp(inRequest(request), userId, body, request),

@@ -81,4 +81,17 @@ export const MFA_OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze
       ...ALWAYS,
     },
   },
+  'DELETE /api/v1/users/:id/mfa': {
+    summary: "Reset a user's second factors",
+    tag: 'users',
+    bearer: true,
+    roles: ['admin', 'super'],
+    responses: {
+      204: { description: 'The authenticator app, every passkey and the recovery codes are removed (audited as `mfa.reset`).' },
+      404: E('No user has this id.'),
+      ...BEARER,
+      403: E('The caller holds none of the required roles, or lacks `mfa` under `ADMIN_REQUIRE_MFA`.'),
+      ...ALWAYS,
+    },
+  },
 } satisfies Record<string, Operation>);

@@ -143,6 +143,21 @@ export function mfaSuite(start: StartServer): void {
     });
   });
 
+  describe("an administrator's reset of a user's factors (DELETE /users/:id/mfa)", () => {
+    const s = useServer(start);
+
+    it('lets an administrator remove them (204): the password alone signs in again; others get 403', async () => {
+      const u = await userWithTotp(s);
+      const other = await userWithTotp(s);
+      expect((await s.api('DELETE', `/api/v1/users/${u.id}/mfa`, { token: other.accessToken })).status).toBe(403);
+      const { accessToken } = await loginAs(s, SUPER.email, SUPER.password);
+      expect((await s.api('DELETE', `/api/v1/users/${u.id}/mfa`, { token: accessToken })).status).toBe(204);
+      expect((await s.api('DELETE', '/api/v1/users/00000000-0000-4000-8000-000000000000/mfa', { token: accessToken })).status).toBe(404);
+      const login = await loginAs(s, u.input.email, u.input.password);
+      expect(login.accessToken).toEqual(expect.any(String));
+    });
+  });
+
   describe('administrators with ADMIN_REQUIRE_MFA (mfa.requireForAdmins)', () => {
     const s = useServer(start, { mfa: { requireForAdmins: true } });
 
