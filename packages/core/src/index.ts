@@ -95,7 +95,7 @@ export type {
 export { parseSocialConfig } from './social/social-config.js';
 export type { SocialConfig, SocialConfigInput } from './social/social-config.js';
 export type { SocialSignIn } from './social/social-sign-in.js';
-export type { SocialStart, ExchangeResult } from './social/social-flows.js';
+export type { SocialStart, ExchangeResult, CallbackOutcome } from './social/social-flows.js';
 export type { ProviderSummary } from './social/provider-registry.js';
 export type { IdentityView } from './social/identity-flows.js';
 export { STEAM_OPENID_ENDPOINT } from './social/steam/steam-provider.js';

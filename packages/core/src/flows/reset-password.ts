@@ -1,5 +1,6 @@
 import { AuthError } from '../errors/auth-error.js';
 import { hashOneTimeToken } from '../one-time/one-time-token.js';
+import { endUnprovenIdentities } from '../social/end-unproven-identities.js';
 import { parseInput, resetPasswordInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
 import { assertNewPasswordAcceptable } from './new-password.js';
@@ -30,6 +31,14 @@ export async function resetPassword(ctx: FlowContext, body: unknown, request: Re
   if (!user.isActive) await ctx.store.users.markEmailVerified(done.userId, now);
   // The owner proved the mailbox: failed logins before the reset no longer hold password login shut.
   if (user.email) await clearAccountLoginFailures(ctx, user.email);
-  ctx.emit({ type: 'password.reset', at: now, userId: done.userId, clientAddress: request.clientAddress });
+  // Social sign-in's takeover rule: proving the mailbox ends identities that never proved this address.
+  const identitiesEnded = await endUnprovenIdentities(ctx, done.userId, user.email);
+  ctx.emit({
+    type: 'password.reset',
+    at: now,
+    userId: done.userId,
+    clientAddress: request.clientAddress,
+    ...(identitiesEnded.length > 0 ? { detail: { identitiesEnded } } : {}),
+  });
   return { message: 'Your password has been reset. Please log in with your new password.' };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOneTimeToken } from '../one-time/one-time-token.js';
-import { cryptoRandom } from '../ports/random.js';
+import { hashExchangeCode } from '../social/browser-binding.js';
 import { userWithTotp } from './mfa-flows.test-helpers.js';
 import type { MfaChallenge } from './login-challenge.js';
 
@@ -8,7 +7,9 @@ describe('a social sign-in of an account with a second factor', () => {
   it('answers the challenge from the exchange; the code then signs in with amr fed, otp, mfa and isNewUser', async () => {
     const u = await userWithTotp();
     // The exchange code the provider callback would have stored for this account.
-    const { token, tokenHash } = await createOneTimeToken(cryptoRandom);
+    const token = 'exchange-code-for-this-test';
+    const browserKey = 'browser-key-of-this-test';
+    const tokenHash = await hashExchangeCode(token, browserKey);
     const now = u.h.clock.now();
     await u.h.store.oneTimeTokens.saveOneTimeToken({
       tokenHash,
@@ -18,7 +19,7 @@ describe('a social sign-in of an account with a second factor', () => {
       expiresAt: new Date(now.getTime() + 60_000),
     });
 
-    const outcome = (await u.h.auth.social.exchange({ code: token })) as MfaChallenge;
+    const outcome = (await u.h.auth.social.exchange({ code: token }, browserKey)) as MfaChallenge;
     expect(outcome).toEqual({ mfaRequired: true, mfaToken: expect.any(String), methods: ['totp', 'recovery'] });
     expect(outcome).not.toHaveProperty('accessToken');
 

@@ -9,6 +9,7 @@ import {
   exchangeCode,
   finishSocialSignIn,
   startSocialSignIn,
+  type CallbackOutcome,
   type ExchangeResult,
   type SocialContext,
   type SocialStart,
@@ -30,10 +31,13 @@ export interface SocialSignIn {
     parameters: URLSearchParams,
     browserKey: string | undefined,
     request?: RequestContext,
-  ): Promise<{ location: string }>;
-  /** `POST /oauth/exchange`: the one-time code for a session. */
-  /** For an account with a second factor, its challenge instead of tokens (docs/mfa.md). */
-  exchange(body: unknown, request?: RequestContext): Promise<ExchangeResult | MfaChallenge>;
+  ): Promise<CallbackOutcome>;
+  /**
+   * `POST /oauth/exchange`: the one-time code for a session, with the browser key from the cookie of
+   * the browser that ran the flow (a code is worth nothing in another browser). For an account with a
+   * second factor, its challenge instead of tokens (docs/mfa.md).
+   */
+  exchange(body: unknown, browserKey: string | undefined, request?: RequestContext): Promise<ExchangeResult | MfaChallenge>;
   listIdentities(userId: string): Promise<{ identities: IdentityView[] }>;
   unlinkIdentity(userId: string, provider: unknown): Promise<void>;
 }
@@ -62,7 +66,7 @@ export function createSocialSignIn(
       startSocialSignIn(inRequest(request), provider, bodyRedirect(body), request, userId),
     callback: (provider, parameters, browserKey, request = {}) =>
       finishSocialSignIn(inRequest(request), provider, parameters, browserKey, request),
-    exchange: (body, request = {}) => exchangeCode(inRequest(request), body, request),
+    exchange: (body, browserKey, request = {}) => exchangeCode(inRequest(request), body, browserKey, request),
     listIdentities: (userId) => listIdentities(ctx, userId),
     unlinkIdentity: (userId, provider) => unlinkIdentity(ctx, userId, provider),
   };
