@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { AuthError, createAuth, type Auth, type AuthStore, type Clock } from '@gatehousejs/core';
 import { ConfigurationError, type ServerSettings } from './env-config.js';
+import { MISSING_MFA_KEY } from './mfa-env.js';
 import { consoleLogger, describeError, maskEmail, type Logger } from './logger.js';
 import { openHasher } from './open-hasher.js';
 import { openMail, type MailSetup } from './open-mail.js';
@@ -156,12 +157,15 @@ export async function startServer(
           ...describeError(failure.error),
         }),
       ...(settings.social.config ? { social: settings.social.config } : {}),
+      mfa: settings.mfa.config,
       // The reason a provider failed, for the operator; the browser only learns `provider_error`.
       onProviderError: (provider, error, request) =>
         log.warn('social sign-in failed at the provider', { requestId: request?.requestId, provider, ...describeError(error) }),
       ...(overrides.clock ? { clock: overrides.clock } : {}),
     });
     for (const warning of settings.social.warnings) log.warn(warning);
+    for (const warning of settings.mfa.warnings) log.warn(warning);
+    if (settings.mfa.keyMissing && (await store.totpFactors.hasConfirmedTotpFactors())) throw new ConfigurationError(MISSING_MFA_KEY);
 
     if (settings.bootstrapSuper) {
       const superUser = await auth.ensureSuperUser(settings.bootstrapSuper).catch((error: unknown) => {
