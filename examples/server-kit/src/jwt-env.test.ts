@@ -1,6 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, readServerSettings } from './env-config.js';
+import { startUpFailureMessage } from './main-entry.js';
+import { startServer } from './start-server.js';
 
 const DEFAULTS = { databaseFile: '/srv/example/data/gatehouse.db' };
 const REFRESH = 'Bz7Qn2Wm5Xc8Vk1Lp4Jr0Ht3Gy6Fd9Sa+Ei/Ou2Mb7Nq';
@@ -77,5 +79,41 @@ describe('the JWT_* key variables (CONTRACT §9)', () => {
       JWT_PREVIOUS_SECRETS: 'a'.repeat(40),
     });
     expect(message).toMatch(/^JWT_PREVIOUS_SECRETS is too predictable for production/);
+  });
+});
+
+describe('a key only Web Crypto can refuse', () => {
+  it('stops start-up with one line naming JWT_PRIVATE_KEY, before the server listens', async () => {
+    // Well-formed P-256 members, but x is not a point of the curve: the structure passes, the import fails.
+    const jwk = {
+      ...(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' }) as object),
+      x: 'A'.repeat(43),
+    };
+    const settings = readServerSettings(
+      {
+        JWT_REFRESH_SECRET: REFRESH,
+        JWT_ALGORITHM: 'ES256',
+        JWT_PRIVATE_KEY: JSON.stringify(jwk),
+        PORT: '0',
+        MAILHOG_ENABLED: 'false',
+        DATABASE_URL: 'memory:',
+      },
+      DEFAULTS,
+    );
+    const lines: string[] = [];
+    const log = {
+      info: (m: string) => void lines.push(m),
+      warn: (m: string) => void lines.push(m),
+      error: (m: string) => void lines.push(m),
+    };
+    const error = await startServer(settings, () => (_req, res) => void res.end(), log).then(
+      () => expect.fail('expected start-up to fail'),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(startUpFailureMessage(error)).toBe(
+      'cannot start: Invalid configuration: JWT_PRIVATE_KEY holds a key that could not be imported (not a valid key of its type).',
+    );
+    expect(lines.some((line) => line.includes('listening'))).toBe(false);
   });
 });

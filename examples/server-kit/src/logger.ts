@@ -71,13 +71,6 @@ export const consoleLogger: Logger = createLogger(
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
-/** `ada@example.com` → `a***@example.com`: enough to tell accounts apart in a log, no more. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return '***';
-  return `${email[0]}***${email.slice(at)}`;
-}
-
 /** What an unexpected error may show in a log: its kind and stack, never request data. */
 export function describeError(error: unknown): Record<string, unknown> {
   if (error instanceof Error) return { errorName: error.name, errorMessage: error.message, stack: error.stack };

@@ -1,8 +1,8 @@
-import type { Mailer } from '@gatehousejs/core';
+import { maskEmail, type Mailer } from '@gatehousejs/core';
 import { createSmtpMailer } from '@gatehousejs/mailer-smtp';
 import { startMailCatcher, type MailCatcher } from '@gatehousejs/mailer-smtp/testing';
 import type { ServerSettings } from './env-config.js';
-import { maskEmail, type Logger } from './logger.js';
+import type { Logger } from './logger.js';
 
 export interface MailSetup {
   mailer: Mailer;

@@ -1,13 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { AuthError, createAuth, type Auth, type AuthStore, type Clock } from '@gatehousejs/core';
+import { AuthError, createAuth, maskEmail, type Auth, type AuthStore, type Clock } from '@gatehousejs/core';
+import { toErrorResponse } from '@gatehousejs/http';
 import { ConfigurationError, type ServerSettings } from './env-config.js';
 import { MISSING_MFA_KEY } from './mfa-env.js';
-import { consoleLogger, describeError, maskEmail, type Logger } from './logger.js';
+import { consoleLogger, describeError, type Logger } from './logger.js';
 import { openHasher } from './open-hasher.js';
 import { openMail, type MailSetup } from './open-mail.js';
 import { openRateLimiter } from './open-rate-limiter.js';
 import { openStore } from './open-store.js';
+import { JWT_SETTING_VARIABLES } from './jwt-env.js';
 import { listenFailure } from './start-up-failure.js';
 import { createDraining } from './graceful-shutdown.js';
 import { createReadiness, type DependencyCheck, type Readiness } from './readiness.js';
@@ -57,11 +59,7 @@ function originFormOnly(listener: RequestListener): RequestListener {
       listener(req, res);
       return;
     }
-    const body = JSON.stringify({
-      statusCode: 400,
-      message: 'The request target must be a path such as /api/v1/health.',
-      error: 'Bad Request',
-    });
+    const body = JSON.stringify(toErrorResponse(new AuthError('REQUEST_TARGET_INVALID')).body);
     res.writeHead(400, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': Buffer.byteLength(body),
@@ -166,6 +164,12 @@ export async function startServer(
     for (const warning of settings.social.warnings) log.warn(warning);
     for (const warning of settings.mfa.warnings) log.warn(warning);
     if (settings.mfa.keyMissing && (await store.totpFactors.hasConfirmedTotpFactors())) throw new ConfigurationError(MISSING_MFA_KEY);
+    // Signing keys are imported now: a key only Web Crypto can refuse stops start-up, not the first login.
+    await auth.jwks().catch((error: unknown) => {
+      const detail = error instanceof AuthError ? error.details?.[0] : undefined;
+      if (!detail) throw error;
+      throw new ConfigurationError(`Invalid configuration: ${JWT_SETTING_VARIABLES[detail.path] ?? detail.path} ${detail.message}.`);
+    });
 
     if (settings.bootstrapSuper) {
       const superUser = await auth.ensureSuperUser(settings.bootstrapSuper).catch((error: unknown) => {

@@ -118,10 +118,12 @@ export interface LinkedIdentity {
 /** Why a social sign-in or link came back without success (`?error=` on the redirect). */
 export type SocialCallbackError = 'access_denied' | 'account_exists' | 'identity_in_use' | 'provider_error';
 
-/** The error body of CONTRACT §2. */
+/** The error body of CONTRACT §2 and §9. */
 export interface ErrorBody {
   statusCode: number;
   message: string;
   error: string;
+  /** The catalogue code (`TOKEN_EXPIRED`, `EMAIL_TAKEN`, …), stable across versions. */
+  code: string;
   details?: { path: string; message: string }[];
 }

@@ -57,7 +57,7 @@ describe('createGatehouseClient against a real server', () => {
     const c = client();
     const error = await c.register({ ...newAccount(), email: 'not-an-address' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GatehouseApiError);
-    expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', kind: 'BAD_REQUEST' });
     expect((error as GatehouseApiError).details.map((d) => d.path)).toContain('email');
 
     const credentials = { email: 'nobody@example.test', password: 'whatever it is' };
@@ -68,7 +68,7 @@ describe('createGatehouseClient against a real server', () => {
     });
     const said = (await raw.json()) as { message: string };
     const wrong = await c.login(credentials).catch((e: unknown) => e);
-    expect(wrong).toMatchObject({ status: 401, code: 'UNAUTHORIZED', message: said.message });
+    expect(wrong).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS', kind: 'UNAUTHORIZED', message: said.message });
   });
 
   it('keeps no session when the server conceals registered addresses and answers with a message only', async () => {
@@ -196,7 +196,7 @@ describe('single-flight refresh', () => {
     await c.register(newAccount());
     const { refreshToken } = (await c.session())!;
     await server.auth.logout({ refreshToken });
-    await expect(c.refresh()).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    await expect(c.refresh()).rejects.toMatchObject({ status: 401, code: 'REFRESH_TOKEN_REUSED', kind: 'UNAUTHORIZED' });
     expect(ended).toBe(1);
     expect(await c.session()).toBeNull();
   });

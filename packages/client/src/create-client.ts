@@ -165,7 +165,8 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
 
   async function signedIn(): Promise<TokenPair> {
     const tokens = await storage.load();
-    if (!tokens) throw new GatehouseApiError(401, { statusCode: 401, message: 'Not signed in.', error: 'Unauthorized' });
+    if (!tokens)
+      throw new GatehouseApiError(401, { statusCode: 401, message: 'Not signed in.', error: 'Unauthorized', code: 'TOKEN_MISSING' });
     return tokens;
   }
 

@@ -50,7 +50,11 @@ describe('social sign-in and linked identities through the client', () => {
 
   it('refuses to link back to a page outside the allowlist with 400', async () => {
     const { client } = await signedInClient();
-    await expect(client.startLinking('github', 'https://evil.test/')).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    await expect(client.startLinking('github', 'https://evil.test/')).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      kind: 'BAD_REQUEST',
+    });
   });
 
   it('lists the linked identities and unlinks one; a second unlink is 404', async () => {
@@ -84,12 +88,12 @@ describe('social sign-in and linked identities through the client', () => {
     await expect(client.identities()).resolves.toEqual([]);
     const again = await client.unlinkIdentity('github').catch((e: unknown) => e);
     expect(again).toBeInstanceOf(GatehouseApiError);
-    expect(again).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(again).toMatchObject({ status: 404, code: 'IDENTITY_NOT_FOUND', kind: 'NOT_FOUND' });
   });
 
   it('asks for a session before reading identities', async () => {
     const { client } = recordingClient();
-    await expect(client.identities()).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    await expect(client.identities()).rejects.toMatchObject({ status: 401, code: 'TOKEN_MISSING', kind: 'UNAUTHORIZED' });
   });
 });
 

@@ -39,7 +39,12 @@ describe('errorHandler with the errors Express raises itself', () => {
     for (const id of ['%ZZ', '%E0%A4%A']) {
       const res = await call(`/items/${id}`);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ statusCode: 400, message: 'The request path is not validly percent-encoded.', error: 'Bad Request' });
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: 'The request path is not validly percent-encoded.',
+        error: 'Bad Request',
+        code: 'PATH_MALFORMED',
+      });
     }
     expect(logged).toEqual([]);
   });
@@ -47,13 +52,23 @@ describe('errorHandler with the errors Express raises itself', () => {
   it("maps body-parser's refusals to the shared body errors", async () => {
     const post = (body: string, type = 'application/json') =>
       call('/own-parser', { method: 'POST', headers: { 'content-type': type }, body });
-    expect((await post('{"a":')).body).toEqual({ statusCode: 400, message: 'The request body is not valid JSON.', error: 'Bad Request' });
+    expect((await post('{"a":')).body).toEqual({
+      statusCode: 400,
+      message: 'The request body is not valid JSON.',
+      error: 'Bad Request',
+      code: 'BODY_MALFORMED',
+    });
     expect((await post('{"a":"0123456789"}')).body).toEqual({
       statusCode: 413,
       message: 'The request body is too large.',
       error: 'Payload Too Large',
+      code: 'BODY_TOO_LARGE',
     });
-    expect((await post('{}', 'application/json; charset=latin9')).body).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
+    expect((await post('{}', 'application/json; charset=latin9')).body).toMatchObject({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      code: 'BODY_NOT_UTF8',
+    });
   });
 
   it('keeps any other 4xx status or statusCode, with the contract body and without the raw message', async () => {
@@ -66,6 +81,7 @@ describe('errorHandler with the errors Express raises itself', () => {
         statusCode: status,
         message: 'The request could not be processed.',
         error: expect.not.stringMatching(/^Error$/),
+        code: 'REQUEST_REFUSED',
       });
     }
   });
@@ -74,7 +90,12 @@ describe('errorHandler with the errors Express raises itself', () => {
     for (const path of ['/status/503', '/status/302', '/status/4']) {
       const res = await call(path);
       expect(res.status, path).toBe(500);
-      expect(res.body).toEqual({ statusCode: 500, message: 'An unexpected error occurred.', error: 'Internal Server Error' });
+      expect(res.body).toEqual({
+        statusCode: 500,
+        message: 'An unexpected error occurred.',
+        error: 'Internal Server Error',
+        code: 'INTERNAL_ERROR',
+      });
     }
     expect(logged).toHaveLength(3);
   });

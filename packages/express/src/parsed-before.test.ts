@@ -78,7 +78,12 @@ describe('a body that express.json() before the routers already read', () => {
   it('refuses a body over 16 KiB with 413, though express.json() allows 100 KiB', async () => {
     const res = await post(bases.json!, '/api/v1/echo', JSON.stringify({ pad: 'x'.repeat(20_000) }));
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ statusCode: 413, message: 'The request body is too large.', error: 'Payload Too Large' });
+    expect(await res.json()).toEqual({
+      statusCode: 413,
+      message: 'The request body is too large.',
+      error: 'Payload Too Large',
+      code: 'BODY_TOO_LARGE',
+    });
   });
 
   it('treats an empty JSON body as no body, as without the parser (body-parser makes it {})', async () => {
@@ -89,7 +94,12 @@ describe('a body that express.json() before the routers already read', () => {
   it('answers malformed JSON with the shared 400', async () => {
     const res = await post(bases.json!, '/api/v1/echo', '{"a":');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ statusCode: 400, message: 'The request body is not valid JSON.', error: 'Bad Request' });
+    expect(await res.json()).toEqual({
+      statusCode: 400,
+      message: 'The request body is not valid JSON.',
+      error: 'Bad Request',
+      code: 'BODY_MALFORMED',
+    });
   });
 
   it('refuses JSON in a charset other than UTF-8 with 415, as without the parser', async () => {
@@ -99,6 +109,7 @@ describe('a body that express.json() before the routers already read', () => {
       statusCode: 415,
       message: 'The request body must be UTF-8 encoded JSON.',
       error: 'Unsupported Media Type',
+      code: 'BODY_NOT_UTF8',
     });
   });
 
@@ -109,6 +120,7 @@ describe('a body that express.json() before the routers already read', () => {
       statusCode: 415,
       message: 'The request body must be JSON (Content-Type: application/json).',
       error: 'Unsupported Media Type',
+      code: 'BODY_NOT_JSON',
     });
   });
 });
@@ -128,7 +140,12 @@ describe('a body that another parser before the routers already read', () => {
   it('fails loudly, with the cause in the server log, when the body was consumed and not kept', async () => {
     const res = await post(bases.drain!, '/api/v1/echo', '{"a":1}');
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ statusCode: 500, message: 'An unexpected error occurred.', error: 'Internal Server Error' });
+    expect(await res.json()).toEqual({
+      statusCode: 500,
+      message: 'An unexpected error occurred.',
+      error: 'Internal Server Error',
+      code: 'INTERNAL_ERROR',
+    });
     expect(String(logged.at(-1))).toContain('The request body was read before Gatehouse');
   });
 });

@@ -103,7 +103,7 @@ describe('secureRouter (deny by default)', () => {
     for (const path of ['/closed', '/chained']) {
       const res = await get(path);
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      expect(await res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'TOKEN_MISSING' });
     }
     expect((await get('/chained', tokens.user)).status).toBe(200);
   });
@@ -135,7 +135,12 @@ describe('secureRouter (deny by default)', () => {
   it('answers an unexpected error with a generic 500 and logs it only on the server', async () => {
     const res = await get('/broken');
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ statusCode: 500, message: 'An unexpected error occurred.', error: 'Internal Server Error' });
+    expect(await res.json()).toEqual({
+      statusCode: 500,
+      message: 'An unexpected error occurred.',
+      error: 'Internal Server Error',
+      code: 'INTERNAL_ERROR',
+    });
     expect(logged).toHaveLength(1);
     expect(String(logged[0])).toContain('hunter2');
   });
@@ -178,7 +183,12 @@ describe('secureRouter (deny by default)', () => {
       const anonymous = await fetch(`${base}${path}`, { method });
       const signedIn = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${tokens.user}` } });
       expect([anonymous.status, signedIn.status], `${method} ${path}`).toEqual([404, 404]);
-      expect(await anonymous.json()).toEqual({ statusCode: 404, message: 'No route matches this request.', error: 'Not Found' });
+      expect(await anonymous.json()).toEqual({
+        statusCode: 404,
+        message: 'No route matches this request.',
+        error: 'Not Found',
+        code: 'ROUTE_NOT_FOUND',
+      });
       expect(anonymous.headers.get('www-authenticate')).toBeNull();
     }
   });
@@ -190,6 +200,7 @@ describe('secureRouter (deny by default)', () => {
       statusCode: 401,
       message: 'An access token is required (Authorization: Bearer <token>).',
       error: 'Unauthorized',
+      code: 'TOKEN_MISSING',
     });
   });
 
@@ -205,7 +216,12 @@ describe('secureRouter (deny by default)', () => {
     const automatic = await fetch(`${base}/open`, { method: 'OPTIONS' });
     expect(automatic.status).toBe(404);
     expect(automatic.headers.get('allow')).toBeNull();
-    expect(await automatic.json()).toEqual({ statusCode: 404, message: 'No route matches this request.', error: 'Not Found' });
+    expect(await automatic.json()).toEqual({
+      statusCode: 404,
+      message: 'No route matches this request.',
+      error: 'Not Found',
+      code: 'ROUTE_NOT_FOUND',
+    });
     expect((await fetch(`${base}/preflight`, { method: 'OPTIONS' })).status).toBe(204);
   });
 
@@ -213,7 +229,12 @@ describe('secureRouter (deny by default)', () => {
     for (const path of ['/open/', '/OPEN', '/Closed', '/closed/']) {
       const res = await get(path, tokens.user);
       expect(res.status, path).toBe(404);
-      expect(await res.json()).toEqual({ statusCode: 404, message: 'No route matches this request.', error: 'Not Found' });
+      expect(await res.json()).toEqual({
+        statusCode: 404,
+        message: 'No route matches this request.',
+        error: 'Not Found',
+        code: 'ROUTE_NOT_FOUND',
+      });
     }
   });
 
@@ -235,6 +256,7 @@ describe('roles() outside a secure router', () => {
       statusCode: 401,
       message: 'An access token is required (Authorization: Bearer <token>).',
       error: 'Unauthorized',
+      code: 'TOKEN_MISSING',
     });
     expect(logged.filter((e) => String(e).includes('role check'))).toEqual([]);
   });

@@ -67,6 +67,11 @@ describe('authRoutes', () => {
     const res = await post('/nope', {});
     expect(res.status).toBe(404);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ statusCode: 404, message: 'No route matches this request.', error: 'Not Found' });
+    expect(await res.json()).toEqual({
+      statusCode: 404,
+      message: 'No route matches this request.',
+      error: 'Not Found',
+      code: 'ROUTE_NOT_FOUND',
+    });
   });
 });

@@ -43,9 +43,9 @@ const postFirst = (path: string, body: string, headers: Record<string, string> =
 const post = (path: string, body: RequestInit['body'], headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   app.request(path, { method: 'POST', body, headers });
 
-async function expectError(res: Response, status: number, error: string) {
+async function expectError(res: Response, status: number, error: string, code: string) {
   expect(res.status).toBe(status);
-  expect(await res.json()).toEqual({ statusCode: status, message: expect.any(String), error });
+  expect(await res.json()).toEqual({ statusCode: status, message: expect.any(String), error, code });
 }
 
 describe('jsonBody on secureRoutes', () => {
@@ -68,27 +68,34 @@ describe('jsonBody on secureRoutes', () => {
   });
 
   it('answers 400 to malformed JSON and to bytes that are not UTF-8', async () => {
-    await expectError(await post('/echo', '{"a":'), 400, 'Bad Request');
-    await expectError(await post('/echo', new Uint8Array([0x22, 0xff, 0x22])), 400, 'Bad Request');
+    await expectError(await post('/echo', '{"a":'), 400, 'Bad Request', 'BODY_MALFORMED');
+    await expectError(await post('/echo', new Uint8Array([0x22, 0xff, 0x22])), 400, 'Bad Request', 'BODY_MALFORMED');
   });
 
   it('answers 415 to a non-JSON content type, another charset, or a compressed body', async () => {
-    await expectError(await post('/echo', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'Unsupported Media Type');
+    await expectError(
+      await post('/echo', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'Unsupported Media Type',
+      'BODY_NOT_JSON',
+    );
     await expectError(
       await post('/echo', '{"a":1}', { 'content-type': 'application/json; charset=latin1' }),
       415,
       'Unsupported Media Type',
+      'BODY_NOT_UTF8',
     );
     await expectError(
       await post('/echo', '{"a":1}', { 'content-type': 'application/json', 'content-encoding': 'gzip' }),
       415,
       'Unsupported Media Type',
+      'BODY_COMPRESSED',
     );
   });
 
   it('answers 413 over the limit, by declared length and by counted bytes', async () => {
     const big = JSON.stringify({ a: 'x'.repeat(100) });
-    await expectError(await post('/echo', big), 413, 'Payload Too Large');
+    await expectError(await post('/echo', big), 413, 'Payload Too Large', 'BODY_TOO_LARGE');
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         for (let i = 0; i < 10; i += 1) controller.enqueue(new TextEncoder().encode('          '));
@@ -101,11 +108,11 @@ describe('jsonBody on secureRoutes', () => {
       headers: { 'content-type': 'application/json' },
       duplex: 'half',
     } as RequestInit);
-    await expectError(chunked, 413, 'Payload Too Large');
+    await expectError(chunked, 413, 'Payload Too Large', 'BODY_TOO_LARGE');
   });
 
   it('does not read the body of an anonymous caller on a protected route', async () => {
-    await expectError(await post('/protected', '{"a":'), 401, 'Unauthorized');
+    await expectError(await post('/protected', '{"a":'), 401, 'Unauthorized', 'TOKEN_MISSING');
   });
 
   it('keeps the same Request: reading the body builds no new one', async () => {
@@ -120,17 +127,18 @@ describe('a body that the app read before the Gatehouse routes', () => {
   });
 
   it('answers 413, 415 and 400 as for a body read here', async () => {
-    await expectError(await postFirst('/json/echo', JSON.stringify({ a: 'x'.repeat(100) })), 413, 'Payload Too Large');
+    await expectError(await postFirst('/json/echo', JSON.stringify({ a: 'x'.repeat(100) })), 413, 'Payload Too Large', 'BODY_TOO_LARGE');
     await expectError(
       await postFirst('/json/echo', 'a=1', { 'content-type': 'application/x-www-form-urlencoded' }),
       415,
       'Unsupported Media Type',
+      'BODY_NOT_JSON',
     );
-    await expectError(await postFirst('/json/echo', '{"a":'), 400, 'Bad Request');
+    await expectError(await postFirst('/json/echo', '{"a":'), 400, 'Bad Request', 'BODY_MALFORMED');
   });
 
   it('fails loudly, with the cause in the server log, when the raw stream was read outside the cache', async () => {
-    await expectError(await postFirst('/raw/echo', '{"a":1}'), 500, 'Internal Server Error');
+    await expectError(await postFirst('/raw/echo', '{"a":1}'), 500, 'Internal Server Error', 'INTERNAL_ERROR');
     expect(String(logged.at(-1))).toContain('The request body was read before Gatehouse');
   });
 });

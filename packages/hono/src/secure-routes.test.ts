@@ -100,7 +100,7 @@ describe('secureRoutes (deny by default)', () => {
       const res = await app.request(path, { method });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
-      expect(await res.json()).toEqual({ statusCode: 401, message: expect.any(String), error: 'Unauthorized' });
+      expect(await res.json()).toEqual({ statusCode: 401, message: expect.any(String), error: 'Unauthorized', code: 'TOKEN_MISSING' });
       expect((await app.request(path, { method, headers: bearer(tokens.user!) })).status, `${method} ${path}`).toBe(200);
     }
   });
@@ -120,7 +120,7 @@ describe('secureRoutes (deny by default)', () => {
     expect((await get('/either', tokens.manager)).status).toBe(200);
     const denied = await get('/either', tokens.user);
     expect(denied.status).toBe(403);
-    expect(await denied.json()).toEqual({ statusCode: 403, message: expect.any(String), error: 'Forbidden' });
+    expect(await denied.json()).toEqual({ statusCode: 403, message: expect.any(String), error: 'Forbidden', code: 'INSUFFICIENT_ROLE' });
     expect((await get('/either')).status).toBe(401);
   });
 
@@ -147,6 +147,7 @@ describe('secureRoutes (deny by default)', () => {
       statusCode: 401,
       message: 'The Authorization header must be "Bearer <token>".',
       error: 'Unauthorized',
+      code: 'AUTHORIZATION_MALFORMED',
     });
   });
 
@@ -163,15 +164,30 @@ describe('secureRoutes (deny by default)', () => {
     const signedIn = await get('/nowhere', tokens.user);
     expect(anonymous.status).toBe(404);
     expect(signedIn.status).toBe(404);
-    expect(await anonymous.json()).toEqual({ statusCode: 404, message: 'No route matches this request.', error: 'Not Found' });
-    expect(await signedIn.json()).toEqual({ statusCode: 404, message: 'No route matches this request.', error: 'Not Found' });
+    expect(await anonymous.json()).toEqual({
+      statusCode: 404,
+      message: 'No route matches this request.',
+      error: 'Not Found',
+      code: 'ROUTE_NOT_FOUND',
+    });
+    expect(await signedIn.json()).toEqual({
+      statusCode: 404,
+      message: 'No route matches this request.',
+      error: 'Not Found',
+      code: 'ROUTE_NOT_FOUND',
+    });
   });
 
   it('answers an unexpected error with a generic 500 and logs it only on the server', async () => {
     const res = await get('/broken');
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await res.json()).toEqual({ statusCode: 500, message: 'An unexpected error occurred.', error: 'Internal Server Error' });
+    expect(await res.json()).toEqual({
+      statusCode: 500,
+      message: 'An unexpected error occurred.',
+      error: 'Internal Server Error',
+      code: 'INTERNAL_ERROR',
+    });
     expect(logged).toHaveLength(1);
     expect(String(logged[0])).toContain('hunter2');
   });
@@ -232,6 +248,7 @@ describe('secureRoutes (deny by default)', () => {
       statusCode: 401,
       message: 'An access token is required (Authorization: Bearer <token>).',
       error: 'Unauthorized',
+      code: 'TOKEN_MISSING',
     });
   });
 });

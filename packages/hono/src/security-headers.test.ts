@@ -75,7 +75,7 @@ describe('securityHeaders', () => {
     const { app } = appWithBuiltAnswers();
     const failed = await app.request('/api/fails');
     expect(failed.status).toBe(409);
-    expect(await failed.json()).toEqual({ statusCode: 409, message: 'Taken.', error: 'Conflict' });
+    expect(await failed.json()).toEqual({ statusCode: 409, message: 'Taken.', error: 'Conflict', code: 'REQUEST_REFUSED' });
     expectSecurityHeaders(failed);
     const missing = await app.request('/api/nothing-here');
     expect(missing.status).toBe(404);

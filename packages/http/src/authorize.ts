@@ -1,7 +1,7 @@
 import { AuthError, type AccessTokenPayload, type RoleRequirement } from '@gatehousejs/core';
 import { verifiedAccess, verifiedUser } from './verified-user.js';
 
-const missingToken = () => new AuthError('TOKEN_MISSING', 'An access token is required (Authorization: Bearer <token>).');
+const missingToken = () => new AuthError('TOKEN_MISSING');
 
 /**
  * Deny by default: throws `TOKEN_MISSING` (401) when no guard verified `request`, and

@@ -10,7 +10,12 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(error, log)).toEqual({
       status: 503,
       headers: { 'Retry-After': '5' },
-      body: { statusCode: 503, message: ERROR_CATALOGUE.DATABASE_UNAVAILABLE.message, error: 'Service Unavailable' },
+      body: {
+        statusCode: 503,
+        message: ERROR_CATALOGUE.DATABASE_UNAVAILABLE.message,
+        error: 'Service Unavailable',
+        code: 'DATABASE_UNAVAILABLE',
+      },
     });
     expect(log.unavailable).toHaveBeenCalledWith(error);
     expect(log.unexpected).not.toHaveBeenCalled();
@@ -22,7 +27,7 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(bug, log)).toEqual({
       status: 500,
       headers: {},
-      body: { statusCode: 500, message: 'An unexpected error occurred.', error: 'Internal Server Error' },
+      body: { statusCode: 500, message: 'An unexpected error occurred.', error: 'Internal Server Error', code: 'INTERNAL_ERROR' },
     });
     expect(log.unexpected).toHaveBeenCalledWith(bug);
     expect(log.unavailable).not.toHaveBeenCalled();

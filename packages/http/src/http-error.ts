@@ -1,11 +1,13 @@
-import { ERROR_CATALOGUE, isAuthError, type AuthError, type ValidationIssue } from '@gatehousejs/core';
+import { ERROR_CATALOGUE, isAuthError, type AuthError, type AuthErrorCode, type ValidationIssue } from '@gatehousejs/core';
 import { REASON_PHRASES } from './status-table.js';
 
-/** The one error body of CONTRACT §2. */
+/** The one error body of CONTRACT §2 and §9: `code` is the catalogue code, stable across versions. */
 export interface ErrorBody {
   statusCode: number;
   message: string;
   error: string;
+  /** The catalogue code (`TOKEN_EXPIRED`, `BODY_TOO_LARGE`, …): clients branch on it, never on `message`. */
+  code: AuthErrorCode;
   details?: ValidationIssue[];
 }
 
@@ -25,8 +27,8 @@ export type ErrorLog = ((error: unknown) => void) | { unexpected(error: unknown)
 
 const GENERIC_500 = ERROR_CATALOGUE.INTERNAL_ERROR.message;
 
-function body(status: number, message: string, details?: readonly ValidationIssue[]): ErrorBody {
-  const out: ErrorBody = { statusCode: status, message, error: REASON_PHRASES[status] ?? 'Error' };
+function body(status: number, code: AuthErrorCode, message: string, details?: readonly ValidationIssue[]): ErrorBody {
+  const out: ErrorBody = { statusCode: status, message, error: REASON_PHRASES[status] ?? 'Error', code };
   if (details && details.length > 0) out.details = details.map((d) => ({ path: d.path, message: d.message }));
   return out;
 }
@@ -49,7 +51,7 @@ function report(log: ErrorLog, error: unknown, unavailable: AuthError | undefine
 export function toErrorResponse(error: unknown, log: ErrorLog = () => {}): ErrorResponse {
   if (!isAuthError(error) || (error.status >= 500 && error.dependency === undefined)) {
     report(log, error, undefined);
-    return { status: 500, body: body(500, GENERIC_500), headers: {} };
+    return { status: 500, body: body(500, 'INTERNAL_ERROR', GENERIC_500), headers: {} };
   }
   const { status } = error;
   // The catalogue's sentence for a dependency: what failed underneath is for the log only.
@@ -58,5 +60,5 @@ export function toErrorResponse(error: unknown, log: ErrorLog = () => {}): Error
   const headers: Record<string, string> = { ...error.headers };
   if (status === 401) headers['WWW-Authenticate'] = 'Bearer';
   if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
-  return { status, body: body(status, message, error.code === 'VALIDATION_FAILED' ? error.details : undefined), headers };
+  return { status, body: body(status, error.code, message, error.code === 'VALIDATION_FAILED' ? error.details : undefined), headers };
 }

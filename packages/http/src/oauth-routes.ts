@@ -1,4 +1,4 @@
-import type { AccessTokenPayload, Auth, RequestContext } from '@gatehousejs/core';
+import { AuthError, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehousejs/core';
 import { clearOauthCookie, oauthCookie, readOauthCookie } from './oauth-cookie.js';
 
 /** What a social route reads from the request; the adapter fills it in. */
@@ -33,7 +33,8 @@ export interface SocialRoute {
 }
 
 const requireUser = (input: SocialRouteInput): AccessTokenPayload<string> => {
-  if (!input.user) throw new Error('authenticated route reached without a verified user');
+  // The adapter's guard runs before any 'authenticated' route; reaching here without a user is a bug.
+  if (!input.user) throw new AuthError('INTERNAL_ERROR', 'authenticated route reached without a verified user');
   return input.user;
 };
 

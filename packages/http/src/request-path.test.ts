@@ -42,6 +42,7 @@ describe('routeNotFound', () => {
       statusCode: 400,
       message: 'The request path is not validly percent-encoded.',
       error: 'Bad Request',
+      code: 'PATH_MALFORMED',
     });
   });
 });

@@ -275,7 +275,7 @@ export function describeDemoApp(framework: string, createListener: CreateListene
         await route.fulfill({
           status: 401,
           contentType: 'application/json',
-          body: JSON.stringify({ statusCode: 401, message: 'The access token has expired.', error: 'Unauthorized' }),
+          body: JSON.stringify({ statusCode: 401, message: 'The token has expired.', error: 'Unauthorized', code: 'TOKEN_EXPIRED' }),
         });
       });
       const refreshed = app.waitForResponse(

@@ -1,3 +1,5 @@
+import { AuthError } from '@gatehousejs/core';
+import { toErrorResponse } from '@gatehousejs/http';
 import type { PageRequest, PageResponse } from '../web-response.js';
 import type { MailCatcher } from '@gatehousejs/mailer-smtp/testing';
 import { PAGE_CONTENT_SECURITY_POLICY, renderMessageList, renderMessagePage, renderNotFound } from './mail-pages.js';
@@ -46,8 +48,7 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
-const badPath = (): PageResponse =>
-  json(400, { statusCode: 400, message: 'The path is not validly percent-encoded.', error: 'Bad Request' });
+const badPath = (): PageResponse => json(400, toErrorResponse(new AuthError('PATH_MALFORMED')).body);
 
 /**
  * The web inbox of the development mail catcher and a MailHog-compatible subset of its API, for any
@@ -88,7 +89,7 @@ export function handleMailViewerRequest(catcher: Pick<MailCatcher, 'messages' | 
     const id = decodeSegment(apiMessage[1]!);
     if (id === undefined) return badPath();
     const mail = find(id);
-    return mail ? json(200, toMailhogMessage(mail)) : json(404, { statusCode: 404, message: 'No such message.', error: 'Not Found' });
+    return mail ? json(200, toMailhogMessage(mail)) : json(404, toErrorResponse(new AuthError('ROUTE_NOT_FOUND')).body);
   }
   if (method === 'DELETE' && path === '/api/v1/messages') {
     catcher.clear();

@@ -73,7 +73,12 @@ export function describeExampleRoutes(name: string, createListener: CreateListen
       const res = await rawRequest(server.baseUrl, 'GET', target, []);
       expect(res.status).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(JSON.parse(res.text)).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
+      expect(JSON.parse(res.text)).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.any(String),
+        code: 'REQUEST_TARGET_INVALID',
+      });
     });
 
     it('serves GET /api/v1/health to anyone', async () => {

@@ -10,11 +10,12 @@ import {
   type PrivateRedis,
 } from './private-services.js';
 
-const UNAVAILABLE = {
+const unavailable = (code: 'DATABASE_UNAVAILABLE' | 'RATE_LIMITER_UNAVAILABLE') => ({
   statusCode: 503,
   message: 'A service this request needs is unavailable. Please try again shortly.',
   error: 'Service Unavailable',
-};
+  code,
+});
 
 /** Log lines as `level message {fields}`, to check what an outage writes. */
 function recordingLogger(): Logger & { lines: string[] } {
@@ -125,7 +126,7 @@ export function describeResilience(adapter: string, createListener: CreateListen
         const refused = await login();
         expect(refused.status).toBe(503);
         expect(refused.headers.get('retry-after')).toBe('5');
-        expect(refused.json).toEqual(UNAVAILABLE);
+        expect(refused.json).toEqual(unavailable('DATABASE_UNAVAILABLE'));
         // Liveness and the stateless token check need no database.
         expect((await call(base, 'GET', '/api/v1/health')).status).toBe(200);
         expect((await call(base, 'POST', '/api/v1/auth/verify-token', undefined, accessToken)).status).toBe(200);
@@ -150,7 +151,7 @@ export function describeResilience(adapter: string, createListener: CreateListen
       try {
         const refused = await login();
         expect(refused.status).toBe(503);
-        expect(refused.json).toEqual(UNAVAILABLE);
+        expect(refused.json).toEqual(unavailable('DATABASE_UNAVAILABLE'));
         expect(refused.ms).toBeLessThan(4_000);
         await new Promise((resolve) => setTimeout(resolve, 1_100));
         const readiness = await ready();
@@ -168,7 +169,7 @@ export function describeResilience(adapter: string, createListener: CreateListen
         const refused = await login();
         expect(refused.status).toBe(503);
         expect(refused.headers.get('retry-after')).toBe('5');
-        expect(refused.json).toEqual(UNAVAILABLE);
+        expect(refused.json).toEqual(unavailable('RATE_LIMITER_UNAVAILABLE'));
         expect(refused.ms).toBeLessThan(1_000);
         expect((await call(base, 'POST', '/api/v1/auth/verify-token', undefined, accessToken)).status).toBe(200);
         expect(await eventually(async () => (await ready()).status === 503, 3_000)).toBe(true);

@@ -100,7 +100,7 @@ export async function registerConcealed(ctx: FlowContext, body: unknown, request
   return { message: CONCEALED_ANSWER };
 }
 
-const usernameTaken = () => new AuthError('USERNAME_TAKEN', 'This username is already taken.');
+const usernameTaken = () => new AuthError('USERNAME_TAKEN');
 
 /** The account a valid registration body describes, with its password hashed; not stored yet. */
 async function newAccount(ctx: FlowContext, input: RegisterInput, now: Date): Promise<RegisteredUser> {

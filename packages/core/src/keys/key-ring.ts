@@ -86,30 +86,38 @@ export async function loadKeyRing(settings: KeyRingSettings): Promise<KeyRing> {
     if (!known) byKid.set(key.kid, key);
     return !known;
   };
+  let setting = 'accessTokenSecret';
   let signing: VerificationKey;
   try {
     if (settings.accessTokenAlgorithm === 'HS256') {
       if (settings.accessTokenSecret === undefined) throw new AuthError('INVALID_CONFIG', 'accessTokenSecret is required with HS256');
       signing = await hmacKey(settings.accessTokenSecret);
-      add(signing, 'accessTokenSecret');
+      add(signing, setting);
     } else {
+      setting = 'accessTokenPrivateKey';
       const input = settings.accessTokenPrivateKey;
       if (!input) throw new AuthError('INVALID_CONFIG', `accessTokenPrivateKey is required with ${settings.accessTokenAlgorithm}`);
       const current = await asymmetricKey(input);
       signing = { kid: current.verify.kid, alg: current.verify.alg, key: current.sign! };
-      add(current.verify, 'accessTokenPrivateKey');
+      add(current.verify, setting);
       jwks.keys.push(current.jwk);
     }
+    setting = 'previousAccessTokenKeys';
     for (const input of settings.previousAccessTokenKeys ?? []) {
       const previous = await asymmetricKey(input);
-      if (add(previous.verify, 'previousAccessTokenKeys')) jwks.keys.push(previous.jwk);
+      if (add(previous.verify, setting)) jwks.keys.push(previous.jwk);
     }
-    for (const secret of settings.previousAccessTokenSecrets ?? []) add(await hmacKey(secret), 'previousAccessTokenSecrets');
+    setting = 'previousAccessTokenSecrets';
+    for (const secret of settings.previousAccessTokenSecrets ?? []) add(await hmacKey(secret), setting);
   } catch (error) {
     if (error instanceof AuthError) throw error;
-    throw new AuthError('INVALID_CONFIG', 'A configured access-token key could not be imported (not a valid key of its type).', undefined, {
-      cause: error,
-    });
+    // Never the key itself: only which setting holds a key Web Crypto refused (a point off its curve, say).
+    throw new AuthError(
+      'INVALID_CONFIG',
+      `${setting} holds a key that could not be imported (not a valid key of its type)`,
+      [{ path: setting, message: 'holds a key that could not be imported (not a valid key of its type)' }],
+      { cause: error },
+    );
   }
   const hs256Current = signing.alg === 'HS256' ? signing.key : undefined;
   return Object.freeze({

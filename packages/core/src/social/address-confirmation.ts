@@ -46,9 +46,9 @@ export async function requestEmailChange(
   const now = ctx.clock.now();
   const { email } = parseInput(forgotPasswordInput, body);
   const user = await ctx.store.users.findUserById(userId);
-  if (!user) throw new AuthError('USER_NOT_FOUND', 'No user has this id.');
+  if (!user) throw new AuthError('USER_NOT_FOUND');
   const owner = await ctx.store.users.findUserByEmail(email);
-  if (owner && owner.id !== userId) throw new AuthError('EMAIL_TAKEN', 'This e-mail address is already registered.');
+  if (owner && owner.id !== userId) throw new AuthError('EMAIL_TAKEN');
   mailAddressConfirmation(ctx, user, email, 'email-change', now);
   return { message: 'A confirmation link was sent to the new address.' };
 }

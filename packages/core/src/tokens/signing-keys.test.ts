@@ -97,6 +97,20 @@ describe.each(CACHE_MODES)('%s', (mode) => {
       for (const token of forgeries) await expectAuthError(tokens.verifyAccessToken(token, now), 'TOKEN_INVALID');
     });
 
+    it('take keys from the configuration only: a jwk, jku or x5u header naming the attacker key is not used', async () => {
+      const attacker = testKeyPair(alg, 1);
+      const key = await importPKCS8(attacker.privatePem, alg);
+      const headers = [{ jwk: attacker.publicJwk }, { jku: 'https://attacker.example/jwks' }, { x5u: 'https://attacker.example/cert.pem' }];
+      for (const extra of headers) {
+        const forged = await new SignJWT(claims)
+          .setProtectedHeader({ alg, typ: ACCESS_TOKEN_TYPE, ...extra })
+          .setIssuedAt(iat)
+          .setExpirationTime(iat + 60)
+          .sign(key);
+        await expectAuthError(tokens.verifyAccessToken(forged, now), 'TOKEN_INVALID');
+      }
+    });
+
     it('keep refresh tokens HS256 with the refresh secret and no kid', async () => {
       const { token } = await tokens.signRefreshToken({ userId: USER.id, jti: 'j', familyId: 'f' }, now);
       expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'rt+jwt' });
@@ -118,6 +132,21 @@ describe.each(CACHE_MODES)('%s', (mode) => {
       await expect(after.verifyAccessToken(token, now)).resolves.toMatchObject({ id: USER.id });
       const kids = (await after.jwks()).keys.map((k) => k.kid);
       expect(kids).toEqual([decodeProtectedHeader((await after.signAccessToken(USER, now)).token).kid, decodeProtectedHeader(token).kid]);
+      // The same key given by its private half: the same kid, and still only public members listed.
+      const withPrivate = service(
+        { accessTokenAlgorithm: 'EdDSA', accessTokenPrivateKey: next.privateJwk, previousAccessTokenKeys: [old.privateJwk] },
+        mode,
+      );
+      await expect(withPrivate.verifyAccessToken(token, now)).resolves.toMatchObject({ id: USER.id });
+      const listed = (await withPrivate.jwks()).keys[1]!;
+      expect(listed).toEqual({
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: old.publicJwk.x,
+        kid: decodeProtectedHeader(token).kid,
+        alg: 'EdDSA',
+        use: 'sig',
+      });
       // Retired: once the previous key is removed, its tokens are refused.
       const retired = service({ accessTokenAlgorithm: 'EdDSA', accessTokenPrivateKey: next.privateJwk }, mode);
       await expectAuthError(retired.verifyAccessToken(token, now), 'TOKEN_INVALID');

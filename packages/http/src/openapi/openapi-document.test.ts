@@ -71,11 +71,17 @@ describe('responseMismatch', () => {
         statusCode: 401,
         message: 'Invalid e-mail or password.',
         error: 'Unauthorized',
+        code: 'INVALID_CREDENTIALS',
       }),
     ).toBeUndefined();
     expect(responseMismatch('DELETE', '/api/v1/users/abc/sessions', 204, undefined)).toBeUndefined();
     expect(
-      responseMismatch('GET', '/api/v1/auth/verify-email?token=x', 400, { statusCode: 400, message: 'm', error: 'Bad Request' }),
+      responseMismatch('GET', '/api/v1/auth/verify-email?token=x', 400, {
+        statusCode: 400,
+        message: 'm',
+        error: 'Bad Request',
+        code: 'ONE_TIME_TOKEN_INVALID',
+      }),
     ).toBeUndefined();
   });
 
@@ -90,7 +96,13 @@ describe('responseMismatch', () => {
   });
 
   it('holds answers of undocumented routes to the error body when they are errors', () => {
-    expect(responseMismatch('GET', '/api/v1/nope', 404, { statusCode: 404, message: 'Not found', error: 'Not Found' })).toBeUndefined();
+    expect(
+      responseMismatch('GET', '/api/v1/nope', 404, { statusCode: 404, message: 'Not found', error: 'Not Found', code: 'ROUTE_NOT_FOUND' }),
+    ).toBeUndefined();
+    expect(responseMismatch('GET', '/api/v1/nope', 404, { statusCode: 404, message: 'Not found', error: 'Not Found' })).toMatch(/code/);
+    expect(
+      responseMismatch('GET', '/api/v1/nope', 404, { statusCode: 404, message: 'x', error: 'Not Found', code: 'NO_SUCH_CODE' }),
+    ).toMatch(/code/);
     expect(responseMismatch('GET', '/api/v1/nope', 404, { message: 'Not found' })).toMatch(/not the error body/);
     expect(responseMismatch('GET', '/api/v1/health', 200, { status: 'ok' })).toBeUndefined();
   });

@@ -104,7 +104,8 @@ export function createOpenApiDocument(options: OpenApiOptions = {}) {
     info: {
       title: options.title ?? 'Gatehouse API',
       version: options.version ?? '0.1.0',
-      description: 'Account authentication and role-based authorization. Every error answer is `{ statusCode, message, error }`.',
+      description:
+        'Account authentication and role-based authorization. Every error answer is `{ statusCode, message, error, code }` (`code`: the catalogue code, stable across versions).',
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     tags: [

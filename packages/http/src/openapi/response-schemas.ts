@@ -1,3 +1,4 @@
+import { ERROR_CATALOGUE, type AuthErrorCode } from '@gatehousejs/core';
 import { z } from 'zod';
 
 // The bodies the API answers, as the OpenAPI document states them. They are not a second source of
@@ -21,10 +22,13 @@ export const errorBody = named(
       statusCode: z.number().int(),
       message: z.string(),
       error: z.string(),
+      code: z
+        .enum(Object.keys(ERROR_CATALOGUE) as [AuthErrorCode, ...AuthErrorCode[]])
+        .meta({ description: 'The catalogue code (`TOKEN_EXPIRED`, `EMAIL_TAKEN`, …), stable across versions.' }),
       details: z.array(z.object({ path: z.string(), message: z.string() }).strict()).optional(),
     })
     .strict(),
-  'Every error answer (CONTRACT §2); `details` only for validation errors.',
+  'Every error answer (CONTRACT §2, §9); `code` is the catalogue code; `details` only for validation errors.',
 );
 
 export const userSummary = named(

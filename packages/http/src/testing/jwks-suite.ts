@@ -5,6 +5,8 @@ import type { StartServer } from './server-under-test.js';
 import { loginAs, registerUser, useServer } from './suite-setup.js';
 
 const JWKS = '/api/v1/auth/jwks';
+const ISSUER = 'https://suite.gatehouse.test';
+const AUDIENCE = 'suite-api';
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'];
 
 /** The current EdDSA key (PKCS#8) and a previous ES256 one given by its public half (SPKI), made for this run. */
@@ -37,7 +39,7 @@ export function jwksSuite(start: StartServer): void {
     });
   });
 
-  describe('JWKS and tokens under EdDSA with a previous ES256 key', () => {
+  describe('JWKS and tokens under EdDSA with a previous ES256 key, an issuer and an audience', () => {
     let keys: Awaited<ReturnType<typeof suiteKeys>>;
     const holder: { start: StartServer } = {
       start: async (options) =>
@@ -48,6 +50,8 @@ export function jwksSuite(start: StartServer): void {
             accessTokenAlgorithm: 'EdDSA',
             accessTokenPrivateKey: keys.privatePem,
             previousAccessTokenKeys: keys.previousPublicPem,
+            issuer: ISSUER,
+            audience: AUDIENCE,
           },
         }),
     };
@@ -76,8 +80,10 @@ export function jwksSuite(start: StartServer): void {
       const { payload } = await jwtVerify(session.accessToken, createLocalJWKSet({ keys: published }), {
         algorithms: ['EdDSA'],
         typ: 'at+jwt',
+        issuer: ISSUER,
+        audience: AUDIENCE,
       });
-      expect(payload.sub).toBe(body.user.id);
+      expect(payload).toMatchObject({ sub: body.user.id, iss: ISSUER, aud: AUDIENCE });
       const res = await s.api('POST', '/api/v1/auth/verify-token', { token: session.accessToken });
       expect(res.status).toBe(200);
       // Refresh tokens stay HS256: only the issuer reads them.

@@ -11,14 +11,24 @@ const MANAGERS = SUITE_PROBES.managers;
 // {"email":"<0xFF>"}: 0xFF never occurs in UTF-8.
 const NOT_UTF_8 = Uint8Array.from([...Buffer.from('{"email":"'), 0xff, ...Buffer.from('"}')]);
 const JSON_TYPE = 'application/json; charset=utf-8';
-const NOT_FOUND = { statusCode: 404, message: 'No route matches this request.', error: 'Not Found' };
-const MALFORMED_AUTHORIZATION = { statusCode: 401, message: 'The Authorization header must be "Bearer <token>".', error: 'Unauthorized' };
-const MALFORMED_PATH = { statusCode: 400, message: 'The request path is not validly percent-encoded.', error: 'Bad Request' };
+const NOT_FOUND = { statusCode: 404, message: 'No route matches this request.', error: 'Not Found', code: 'ROUTE_NOT_FOUND' };
+const MALFORMED_AUTHORIZATION = {
+  statusCode: 401,
+  message: 'The Authorization header must be "Bearer <token>".',
+  error: 'Unauthorized',
+  code: 'AUTHORIZATION_MALFORMED',
+};
+const MALFORMED_PATH = {
+  statusCode: 400,
+  message: 'The request path is not validly percent-encoded.',
+  error: 'Bad Request',
+  code: 'PATH_MALFORMED',
+};
 
 /** An error answer as every adapter must send it: exact body, JSON type, the security headers under /api. */
 function expectError(
   res: Pick<ApiResponse, 'status' | 'headers' | 'body'>,
-  body: { statusCode: number; message?: unknown; error: string; details?: unknown },
+  body: { statusCode: number; message?: unknown; error: string; code: unknown; details?: unknown },
 ) {
   expect(res.status).toBe(body.statusCode);
   expect(res.body).toEqual({ message: expect.any(String), ...body });
@@ -97,7 +107,7 @@ export function paritySuite(start: StartServer): void {
           s.api('POST', '/api/v1/auth/login', { rawBody: '', contentType: 'text/plain' }),
         ]);
         for (const res of bodies) {
-          expectError(res, { statusCode: 400, error: 'Bad Request', details: expect.any(Array) });
+          expectError(res, { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', details: expect.any(Array) });
           expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'password']);
           expect(res.body).toEqual(bodies[0]!.body);
         }
@@ -111,7 +121,12 @@ export function paritySuite(start: StartServer): void {
           s.api('POST', '/api/v1/auth/login', { rawBody: json, contentType: 'application/json; charset=iso-8859-1' }),
           s.api('POST', '/api/v1/auth/login', { rawBody: json, headers: { 'content-encoding': 'gzip' } }),
         ];
-        for (const res of await Promise.all(cases)) expectError(res, { statusCode: 415, error: 'Unsupported Media Type' });
+        for (const res of await Promise.all(cases))
+          expectError(res, {
+            statusCode: 415,
+            error: 'Unsupported Media Type',
+            code: expect.stringMatching(/^BODY_(NOT_JSON|NOT_UTF8|COMPRESSED)$/),
+          });
       });
 
       it('accepts an explicit UTF-8 charset and +json media types', async () => {
@@ -135,7 +150,12 @@ export function paritySuite(start: StartServer): void {
 
       it('answers 400 to a repeated query key the flow expects once', async () => {
         const res = await s.api('GET', '/api/v1/auth/verify-email?token=a&token=b');
-        expectError(res, { statusCode: 400, error: 'Bad Request', details: [{ path: 'token', message: expect.any(String) }] });
+        expectError(res, {
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'VALIDATION_FAILED',
+          details: [{ path: 'token', message: expect.any(String) }],
+        });
       });
     });
 
@@ -189,9 +209,9 @@ export function paritySuite(start: StartServer): void {
         const t = await session(s);
         // A valid escape in a parameter reaches the route: the guard answers, not the path check.
         const forbidden = await s.api('PUT', '/api/v1/users/no%20such%20user/roles', { token: t, body: { roles: ['user'] } });
-        expectError(forbidden, { statusCode: 403, error: 'Forbidden' });
+        expectError(forbidden, { statusCode: 403, error: 'Forbidden', code: 'INSUFFICIENT_ROLE' });
         const badQuery = await s.api('GET', '/api/v1/auth/verify-email?token=%ZZ');
-        expectError(badQuery, { statusCode: 400, error: 'Bad Request' });
+        expectError(badQuery, { statusCode: 400, error: 'Bad Request', code: 'ONE_TIME_TOKEN_INVALID' });
         expect(badQuery.body.message).not.toBe(MALFORMED_PATH.message);
       });
 
@@ -201,7 +221,7 @@ export function paritySuite(start: StartServer): void {
         expect(health.status).toBe(200);
         expect(health.body).toEqual({ status: 'ok' });
         // The same protected route under another spelling: still guarded, still the same answer.
-        expectError(await s.api('GET', '/api/v1/users/%6De'), { statusCode: 401, error: 'Unauthorized' });
+        expectError(await s.api('GET', '/api/v1/users/%6De'), { statusCode: 401, error: 'Unauthorized', code: 'TOKEN_MISSING' });
         const me = await s.api('GET', '/api/v1/users/%6D%65', { token: t });
         expect(me.status).toBe(200);
         expect(me.body).toMatchObject({ email });
@@ -227,7 +247,7 @@ export function paritySuite(start: StartServer): void {
         expect((await get('/api/v1/x/../users/me', t)).status).toBe(200);
         const outside = await get('/api/v1/../../../etc/passwd');
         expect(outside.status).toBe(404);
-        expect(JSON.parse(outside.text)).toMatchObject({ statusCode: 404, error: 'Not Found' });
+        expect(JSON.parse(outside.text)).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'ROUTE_NOT_FOUND' });
       });
 
       itOverSocket(
@@ -249,6 +269,7 @@ export function paritySuite(start: StartServer): void {
               statusCode: 400,
               message: 'The request target must be a path such as /api/v1/health.',
               error: 'Bad Request',
+              code: 'REQUEST_TARGET_INVALID',
             });
           }
           // A backslash in the query is data, not a path.

@@ -59,7 +59,7 @@ export function recoverySuite(start: StartServer): void {
         body: { token, password: 'yet another password', confirmPassword: 'yet another password' },
       });
       expect(reuse.status).toBe(400);
-      expect(reuse.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(reuse.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'ONE_TIME_TOKEN_INVALID' });
     });
 
     it('answers 400 to a reset with an unknown token', async () => {

@@ -46,7 +46,7 @@ export function registrationSuite(start: StartServer): void {
         body: { ...newUser(), email: input.email.toUpperCase() },
       });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ statusCode: 409, message: expect.stringMatching(/e-mail/i), error: 'Conflict' });
+      expect(res.body).toEqual({ statusCode: 409, message: expect.stringMatching(/e-mail/i), error: 'Conflict', code: 'EMAIL_TAKEN' });
     });
 
     it('answers 409 Conflict for a username that exists, compared case-insensitively', async () => {
@@ -55,7 +55,7 @@ export function registrationSuite(start: StartServer): void {
         body: { ...newUser(), username: input.username.toUpperCase() },
       });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ statusCode: 409, message: expect.stringMatching(/username/i), error: 'Conflict' });
+      expect(res.body).toEqual({ statusCode: 409, message: expect.stringMatching(/username/i), error: 'Conflict', code: 'USERNAME_TAKEN' });
     });
 
     it('answers 400 with details for invalid fields', async () => {
@@ -63,7 +63,7 @@ export function registrationSuite(start: StartServer): void {
         body: { ...newUser(), email: 'not-an-email', username: 'a', password: 'short', confirmPassword: 'short' },
       });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED' });
       const paths = res.body.details.map((d: { path: string }) => d.path);
       expect(paths).toEqual(expect.arrayContaining(['email', 'username', 'password']));
     });
@@ -71,7 +71,12 @@ export function registrationSuite(start: StartServer): void {
     it('answers 400 when password and confirmPassword differ', async () => {
       const res = await s.api('POST', '/api/v1/auth/register', { body: { ...newUser(), confirmPassword: 'something else entirely' } });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/match/i) });
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.stringMatching(/match/i),
+        code: 'PASSWORD_MISMATCH',
+      });
     });
 
     it('rejects a password over 128 characters with 400', async () => {
@@ -93,7 +98,7 @@ export function registrationSuite(start: StartServer): void {
 
       const again = await s.api('GET', `/api/v1/auth/verify-email?token=${encodeURIComponent(token)}`);
       expect(again.status).toBe(400);
-      expect(again.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(again.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'ONE_TIME_TOKEN_INVALID' });
     });
 
     it('answers 400 for an unknown or missing verification token', async () => {
@@ -115,7 +120,7 @@ export function registrationSuite(start: StartServer): void {
       const { input } = await registerUser(s);
       const blocked = await s.api('POST', '/api/v1/auth/login', { body: { email: input.email, password: input.password } });
       expect(blocked.status).toBe(403);
-      expect(blocked.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+      expect(blocked.body).toMatchObject({ statusCode: 403, error: 'Forbidden', code: 'EMAIL_NOT_VERIFIED' });
 
       const wrong = await s.api('POST', '/api/v1/auth/login', { body: { email: input.email, password: 'wrong password!' } });
       expect(wrong.status).toBe(401);
@@ -132,7 +137,12 @@ export function registrationSuite(start: StartServer): void {
 
       const blocked = await me(accessToken);
       expect(blocked.status).toBe(403);
-      expect(blocked.body).toEqual({ statusCode: 403, message: expect.stringMatching(/confirm/i), error: 'Forbidden' });
+      expect(blocked.body).toEqual({
+        statusCode: 403,
+        message: expect.stringMatching(/confirm/i),
+        error: 'Forbidden',
+        code: 'EMAIL_NOT_VERIFIED',
+      });
       expect((await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken } })).status).toBe(403);
 
       const token = await mailTokenFor(s, input.email, VERIFY_LINK);

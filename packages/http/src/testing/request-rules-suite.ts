@@ -12,7 +12,7 @@ export function requestRulesSuite(start: StartServer): void {
     it('answers 400 to malformed JSON', async () => {
       const res = await s.api('POST', '/api/v1/auth/login', { rawBody: '{"email": "a@b.c",' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ statusCode: 400, message: expect.any(String), error: 'Bad Request' });
+      expect(res.body).toEqual({ statusCode: 400, message: expect.any(String), error: 'Bad Request', code: 'BODY_MALFORMED' });
     });
 
     it('answers 415 to a body that is not JSON', async () => {
@@ -21,17 +21,17 @@ export function requestRulesSuite(start: StartServer): void {
         contentType: 'application/x-www-form-urlencoded',
       });
       expect(res.status).toBe(415);
-      expect(res.body).toEqual({ statusCode: 415, message: expect.any(String), error: 'Unsupported Media Type' });
+      expect(res.body).toEqual({ statusCode: 415, message: expect.any(String), error: 'Unsupported Media Type', code: 'BODY_NOT_JSON' });
     });
 
     it('answers 413 to a body over 16 KiB', async () => {
       const res = await s.api('POST', '/api/v1/auth/register', { body: { ...newUser(), firstName: 'x'.repeat(17 * 1024) } });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ statusCode: 413, message: expect.any(String), error: 'Payload Too Large' });
+      expect(res.body).toEqual({ statusCode: 413, message: expect.any(String), error: 'Payload Too Large', code: 'BODY_TOO_LARGE' });
     });
 
     describe('the connection after a 413', () => {
-      const TOO_LARGE = { statusCode: 413, message: 'The request body is too large.', error: 'Payload Too Large' };
+      const TOO_LARGE = { statusCode: 413, message: 'The request body is too large.', error: 'Payload Too Large', code: 'BODY_TOO_LARGE' };
       /** `{"email":"xxx…"}`, `bytes` long: JSON, so only its size is wrong. */
       const jsonOfSize = (bytes: number) => Buffer.from(`{"email":"${'x'.repeat(bytes - 12)}"}`);
 
@@ -106,7 +106,7 @@ export function requestRulesSuite(start: StartServer): void {
     it('answers unknown routes with a JSON 404, with or without a token', async () => {
       const res = await s.api('GET', '/api/v1/no-such-route');
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ statusCode: 404, message: expect.any(String), error: 'Not Found' });
+      expect(res.body).toEqual({ statusCode: 404, message: expect.any(String), error: 'Not Found', code: 'ROUTE_NOT_FOUND' });
     });
 
     it('never sends X-Powered-By and marks auth responses no-store', async () => {

@@ -47,7 +47,7 @@ export function resourceSuite(start: StartServer): void {
       expect((await s.api('GET', '/api/v1/users', { token: plain.accessToken })).status).toBe(403);
       const denied = await s.api('GET', '/api/v1/users', { token: manager.accessToken });
       expect(denied.status).toBe(403);
-      expect(denied.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+      expect(denied.body).toMatchObject({ statusCode: 403, error: 'Forbidden', code: 'INSUFFICIENT_ROLE' });
       const listed = await s.api('GET', '/api/v1/users', { token: admin.accessToken });
       expect(listed.status).toBe(200);
       expect(listed.body.users.map((u: { id: string }) => u.id)).toContain(plain.id);
@@ -78,7 +78,7 @@ export function resourceSuite(start: StartServer): void {
       for (const roles of [['admin'], ['super']]) {
         const res = await s.api('PUT', path, { token: admin.accessToken, body: { roles } });
         expect(res.status).toBe(403);
-        expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+        expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden', code: 'ROLE_GRANT_FORBIDDEN' });
       }
       expect((await s.api('PUT', path, { token: await root(), body: { roles: ['admin'] } })).status).toBe(200);
     });

@@ -27,7 +27,7 @@ export function tokenSuite(start: StartServer): void {
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect(wrong.body).toEqual(unknown.body);
-      expect(wrong.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      expect(wrong.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS' });
     });
 
     it('issues HS256 tokens with at+jwt / rt+jwt types, the claims of the contract and exp within base + jitter', async () => {
@@ -56,7 +56,7 @@ export function tokenSuite(start: StartServer): void {
       const { body } = await registerUser(s);
       const missing = await s.api('POST', '/api/v1/auth/verify-token');
       expect(missing.status).toBe(401);
-      expect(missing.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      expect(missing.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'TOKEN_MISSING' });
       const basic = await s.api('POST', '/api/v1/auth/verify-token', { headers: { authorization: `Basic ${body.accessToken}` } });
       expect(basic.status).toBe(401);
       const refreshAsAccess = await s.api('POST', '/api/v1/auth/verify-token', { token: body.refreshToken });
@@ -121,7 +121,7 @@ export function tokenSuite(start: StartServer): void {
       const rotated = await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: body.refreshToken } });
       const reuse = await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: body.refreshToken } });
       expect(reuse.status).toBe(401);
-      expect(reuse.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      expect(reuse.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'REFRESH_TOKEN_REUSED' });
       const newest = await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: rotated.body.refreshToken } });
       expect(newest.status).toBe(401);
     });

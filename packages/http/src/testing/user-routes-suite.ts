@@ -3,9 +3,9 @@ import type { StartServer } from './server-under-test.js';
 import { loginAs, registerUser, SUPER, useServer, type SuiteServer } from './suite-setup.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const NOT_FOUND = { statusCode: 404, message: 'No user has this id.', error: 'Not Found' };
-const FORBIDDEN = { statusCode: 403, message: expect.any(String), error: 'Forbidden' };
-const UNAUTHORIZED = { statusCode: 401, message: expect.any(String), error: 'Unauthorized' };
+const NOT_FOUND = { statusCode: 404, message: 'No user has this id.', error: 'Not Found', code: 'USER_NOT_FOUND' };
+const FORBIDDEN = { statusCode: 403, message: expect.any(String), error: 'Forbidden', code: 'INSUFFICIENT_ROLE' };
+const UNAUTHORIZED = { statusCode: 401, message: expect.any(String), error: 'Unauthorized', code: 'TOKEN_MISSING' };
 
 /** A registered user holding `roles` (set by the bootstrap super), signed in again so the token carries them. */
 async function userWithRoles(s: SuiteServer, superToken: string, roles: string[]) {
@@ -76,7 +76,7 @@ export function userRoutesSuite(start: StartServer): void {
         ] as const) {
           const res = await s.api('GET', `/api/v1/users?${query}`, { token: await root() });
           expect(res.status, query).toBe(400);
-          expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+          expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED' });
           expect(
             res.body.details.map((d: { path: string }) => d.path),
             query,
@@ -167,7 +167,7 @@ export function userRoutesSuite(start: StartServer): void {
         for (const refreshToken of [body.refreshToken, second.refreshToken]) {
           const refused = await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken } });
           expect(refused.status).toBe(401);
-          expect(refused.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+          expect(refused.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'REFRESH_TOKEN_REUSED' });
         }
         expect((await s.api('POST', '/api/v1/auth/refresh-token', { body: { refreshToken: bystander.body.refreshToken } })).status).toBe(
           200,
