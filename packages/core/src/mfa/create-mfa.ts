@@ -11,6 +11,7 @@ import { regenerateRecoveryCodes } from './recovery-code-flows.js';
 import { secondFactorStatus, type MfaStatus } from './second-factor-status.js';
 import { createSecretBox } from './secret-box.js';
 import { assertMultiFactor } from './assert-multi-factor.js';
+import { confirmSecondFactor } from './confirm-second-factor.js';
 import { resetFactorsFor, type SecondFactorReset } from './reset-second-factors.js';
 import type { Actor } from '../flows/administrator.js';
 import { confirmTotp, disableTotp, startTotpEnrollment, type TotpEnrollment } from './totp-enrollment.js';
@@ -32,6 +33,11 @@ export interface SecondFactors {
   assertMultiFactor(user: AccessTokenPayload<string>): void;
   /** `DELETE /users/:id/mfa`: an administrator removes every second factor of a user (audited). */
   resetFactors(actor: Actor, targetUserId: string, request?: RequestContext): Promise<SecondFactorReset>;
+  /**
+   * A signed-in user proves a second factor again (`{ code }` or `{ challengeId, response }`); its
+   * `amr` value. For re-authentication (`POST /auth/reauthenticate`), see `confirmSecondFactor`.
+   */
+  confirmSecondFactor(userId: string, body: unknown, request?: RequestContext): Promise<AuthenticationMethod>;
   /** `POST /auth/mfa/verify`: answers a sign-in's challenge and signs in. */
   verify(body: unknown, request?: RequestContext): Promise<MfaVerifyResult>;
 }
@@ -63,6 +69,7 @@ export function createSecondFactors(
     config,
     context: base,
     assertMultiFactor,
+    confirmSecondFactor: (userId, body, request = {}) => confirmSecondFactor(inRequest(request), userId, body, request, checkPasskey()),
     resetFactors: (actor, targetUserId, request) => resetFactorsFor(inRequest(request), actor, targetUserId, request),
     status: (userId) => secondFactorStatus(ctx.store, userId),
     startTotpEnrollment: (user) => startTotpEnrollment(base, user),

@@ -183,3 +183,14 @@ describe('recovery codes and removing the app', () => {
     await expectAuthError(u.h.auth.mfa.regenerateRecoveryCodes(payload), 'MFA_NOT_ENABLED');
   });
 });
+
+describe('proving a second factor again (for re-authentication)', () => {
+  it('answers otp for a right code, once, and MFA_CODE_INVALID for a wrong or reused one', async () => {
+    const u = await userWithTotp();
+    await expectAuthError(u.h.auth.mfa.confirmSecondFactor(u.userId, { code: u.code(7) }), 'MFA_CODE_INVALID');
+    const code = u.code();
+    expect(await u.h.auth.mfa.confirmSecondFactor(u.userId, { code })).toBe('otp');
+    await expectAuthError(u.h.auth.mfa.confirmSecondFactor(u.userId, { code }), 'MFA_CODE_INVALID');
+    await expectAuthError(u.h.auth.mfa.confirmSecondFactor(u.userId, { password: 'x' }), 'VALIDATION_FAILED');
+  });
+});
