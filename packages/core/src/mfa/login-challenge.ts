@@ -150,7 +150,7 @@ async function answerChallenge(
   if (input.code !== undefined) {
     const factor = await m.ctx.store.totpFactors.findTotpFactor(userId);
     if (!factor?.confirmedAt) throw new AuthError('MFA_CODE_INVALID');
-    const step = matchingTimeStep(await m.box.open(factor.secretCiphertext, userId), input.code, now);
+    const step = matchingTimeStep(await m.box.open(factor.secretCiphertext, userId), input.code, now, m.config.totpDriftSteps);
     if (step === null || !(await m.ctx.store.totpFactors.useTotpStep(userId, step, now))) throw new AuthError('MFA_CODE_INVALID');
     return 'otp';
   }

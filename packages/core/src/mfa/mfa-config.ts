@@ -42,6 +42,11 @@ const schema = z
       })
       .strict()
       .optional(),
+    /**
+     * TOTP steps accepted either side of the current one: 1 (RFC 6238 §5.2's drift allowance, a
+     * code then verifies for up to 90 s) or 0 (only the current 30-second step, ASVS 5.0 6.5.5).
+     */
+    totpDriftSteps: z.number().int().min(0).max(1).default(1),
     /** Administrators' routes need a token whose `amr` holds `mfa` (403 `MFA_REQUIRED`). */
     requireForAdmins: z.boolean().default(false),
   })

@@ -3,10 +3,10 @@ import { createSeededRandom } from '../testing/seeded-random.js';
 import { generateRecoveryCodes, hashRecoveryCode, normalizeRecoveryCode, RECOVERY_CODE_COUNT } from './recovery-codes.js';
 
 describe('recovery codes', () => {
-  it('come ten at a time as xxxxx-xxxxx in Crockford base32, all different', () => {
+  it('come ten at a time as six groups of four Crockford base32 characters (120 bits), all different', () => {
     const codes = generateRecoveryCodes(createSeededRandom(7));
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
-    for (const code of codes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/);
+    for (const code of codes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){5}$/);
     expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
   });
 

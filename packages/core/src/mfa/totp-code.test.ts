@@ -44,6 +44,14 @@ describe('TOTP codes', () => {
     expect(matchingTimeStep(RFC_SEED, '12345', now)).toBeNull();
   });
 
+  it('accepts only the current step with no drift allowed (ASVS 5.0 6.5.5)', () => {
+    const now = new Date('2026-03-01T12:00:10Z');
+    const step = timeStepOf(now);
+    expect(matchingTimeStep(RFC_SEED, codeForStep(RFC_SEED, step), now, 0)).toBe(step);
+    expect(matchingTimeStep(RFC_SEED, codeForStep(RFC_SEED, step - 1), now, 0)).toBeNull();
+    expect(matchingTimeStep(RFC_SEED, codeForStep(RFC_SEED, step + 1), now, 0)).toBeNull();
+  });
+
   it('writes the otpauth URI apps expect: issuer, label, SHA1, 6 digits, 30 s', () => {
     const uri = new URL(otpauthUri(RFC_SEED, 'Acme Corp', 'ada@example.com'));
     expect(uri.protocol).toBe('otpauth:');

@@ -42,14 +42,15 @@ function sameCode(a: string, b: string): boolean {
 }
 
 /**
- * The time step whose code `code` is, within one step either side of `now` (RFC 6238 §5.2's
- * allowance for clock drift and typing time), or null. All three steps are always compared, each in
- * constant time, so the answer's timing does not say which step matched or how much of a code did.
+ * The time step whose code `code` is, within `driftSteps` steps either side of `now` (RFC 6238
+ * §5.2's allowance for clock drift and typing time; 1 by default, 0 for ASVS 5.0 6.5.5's strict
+ * 30 seconds), or null. Every step of the window is always compared, each in constant time, so the
+ * answer's timing does not say which step matched or how much of a code did.
  */
-export function matchingTimeStep(secretBase32: string, code: string, now: Date): number | null {
+export function matchingTimeStep(secretBase32: string, code: string, now: Date, driftSteps = 1): number | null {
   const current = timeStepOf(now);
   let matched: number | null = null;
-  for (const step of [current - 1, current, current + 1]) {
+  for (let step = current - driftSteps; step <= current + driftSteps; step += 1) {
     if (sameCode(codeForStep(secretBase32, step), code) && matched === null) matched = step;
   }
   return matched;

@@ -59,7 +59,7 @@ export async function confirmTotp(
   const factor = await m.ctx.store.totpFactors.findTotpFactor(userId);
   if (!factor || factor.confirmedAt) throw new AuthError('TOTP_NOT_PENDING');
   await countCodeAttempt(m.ctx, userId, request, now);
-  const step = matchingTimeStep(await m.box.open(factor.secretCiphertext, userId), code, now);
+  const step = matchingTimeStep(await m.box.open(factor.secretCiphertext, userId), code, now, m.config.totpDriftSteps);
   if (step === null || !(await m.ctx.store.totpFactors.useTotpStep(userId, step, now, true))) {
     m.ctx.emit({ type: 'mfa.failed', at: now, userId, clientAddress: request.clientAddress, detail: { method: 'totp', step: 'confirm' } });
     throw new AuthError('MFA_CODE_INVALID');

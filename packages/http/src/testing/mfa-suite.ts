@@ -94,7 +94,7 @@ export function mfaSuite(start: StartServer): void {
       expect(first.status).toBe(200);
       const replay = await s.api('POST', '/api/v1/auth/mfa/verify', { body: { mfaToken: await challenge(s, u.input.email, u.input.password), code } });
       expect(replay.status).toBe(401);
-      expect(replay.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', message: ERROR_CATALOGUE.MFA_CODE_INVALID.message });
+      expect(replay.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', message: ERROR_CATALOGUE.MFA_CODE_INVALID.message, code: 'MFA_CODE_INVALID' });
     });
 
     it('signs in with a recovery code once, and refuses an unknown mfaToken', async () => {
@@ -121,7 +121,7 @@ export function mfaSuite(start: StartServer): void {
       ] as const) {
         const res = await s.api(method, path, { token: stale });
         expect(res.status, path).toBe(403);
-        expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: ERROR_CATALOGUE.REAUTHENTICATION_REQUIRED.message });
+        expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: ERROR_CATALOGUE.REAUTHENTICATION_REQUIRED.message, code: 'REAUTHENTICATION_REQUIRED' });
       }
     });
 
@@ -165,7 +165,7 @@ export function mfaSuite(start: StartServer): void {
       const { accessToken } = await loginAs(s, SUPER.email, SUPER.password);
       const refused = await s.api('GET', '/api/v1/users', { token: accessToken });
       expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: ERROR_CATALOGUE.MFA_REQUIRED.message });
+      expect(refused.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: ERROR_CATALOGUE.MFA_REQUIRED.message, code: 'MFA_REQUIRED' });
       // Their own account's routes stay open, so they can set up the factor.
       const started = await s.api('POST', '/api/v1/users/me/mfa/totp', { token: accessToken });
       await s.api('POST', '/api/v1/users/me/mfa/totp/confirm', { token: accessToken, body: { code: totpNow(started.body.secret) } });

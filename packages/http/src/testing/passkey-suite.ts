@@ -7,7 +7,7 @@ import { SUITE_MFA } from './start-from-target.js';
 import { loginAs, registerUser, useServer, type SuiteServer } from './suite-setup.js';
 
 const { rpId, origins } = SUITE_MFA.webauthn;
-const rejected = { statusCode: 401, error: 'Unauthorized', message: ERROR_CATALOGUE.PASSKEY_REJECTED.message };
+const rejected = { statusCode: 401, error: 'Unauthorized', message: ERROR_CATALOGUE.PASSKEY_REJECTED.message, code: 'PASSKEY_REJECTED' };
 
 /** A fresh user who registered a software passkey over HTTP. */
 async function userWithPasskey(s: SuiteServer, options: { userVerification?: boolean } = {}) {
@@ -48,7 +48,7 @@ export function passkeySuite(start: StartServer): void {
       const key = createSoftwareAuthenticator({ rpId, origin: 'https://evil.example' });
       const res = await s.api('POST', '/api/v1/users/me/passkeys', { token: accessToken, body: { response: key.register(creation.body) } });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, message: ERROR_CATALOGUE.PASSKEY_REGISTRATION_FAILED.message });
+      expect(res.body).toMatchObject({ statusCode: 400, message: ERROR_CATALOGUE.PASSKEY_REGISTRATION_FAILED.message, code: 'PASSKEY_REGISTRATION_FAILED' });
     });
 
     it('signs in without a password: the login shape, amr hwk and mfa', async () => {
