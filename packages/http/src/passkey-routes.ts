@@ -46,7 +46,7 @@ export const PASSKEY_AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     method: 'POST',
     path: '/passkey/options',
     access: 'public',
-    handle: async (a, i) => ({ status: 200, body: await a.passkeys.loginOptions(i.body) }),
+    handle: async (a, i) => ({ status: 200, body: await a.passkeys.loginOptions(i.body, i.client) }),
   },
   {
     method: 'POST',

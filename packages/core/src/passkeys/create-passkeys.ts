@@ -24,7 +24,7 @@ export interface Passkeys {
   /** `DELETE /users/me/passkeys/:id` (recent authentication); 409 for the last way to sign in. */
   remove(user: AccessTokenPayload<string>, id: string, request?: RequestContext): Promise<void>;
   /** `POST /auth/passkey/options { email? }`: `{ challengeId, options }` for a sign-in or a second step. */
-  loginOptions(body: unknown): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }>;
+  loginOptions(body: unknown, request?: RequestContext): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }>;
   /** `POST /auth/passkey/login { challengeId, response }`: passwordless sign-in; the login shape. */
   login(body: unknown, request?: RequestContext): Promise<LoginResult<string>>;
 }
@@ -43,7 +43,7 @@ export function createPasskeys(m: MfaContext): PasskeysInternal {
     list: (userId) => listPasskeys(m, userId),
     rename: (userId, id, body) => renamePasskey(m, userId, id, body),
     remove: (user, id, request) => deletePasskey(inRequest(request), user, id, request),
-    loginOptions: (body) => passkeyLoginOptions(m, body),
+    loginOptions: (body, request) => passkeyLoginOptions(inRequest(request), body, request),
     login: (body, request) => passkeyLogin(inRequest(request), body, request),
     checkForUser: async (userId, challengeId, response, now) => amrOf((await verifyPasskeyAssertion(m, challengeId, response, now, userId)).passkey),
   };

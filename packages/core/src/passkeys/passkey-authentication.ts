@@ -1,6 +1,8 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
+import { enforceClientLimit } from '../flows/rate-limits.js';
+import type { RequestContext } from '../flows/request-context.js';
 import type { MfaContext } from '../mfa/mfa-context.js';
 import { createOneTimeToken, hashOneTimeToken } from '../one-time/one-time-token.js';
 import type { PasskeyRecord } from '../ports/passkey-store.js';
@@ -14,9 +16,11 @@ const optionsInput = z.object({ email: loginInput.shape.email.optional() });
  * the browser's answer. Without `email` (or for an address with no passkey) `allowCredentials` is
  * empty, which lets the browser offer any passkey of this site (discoverable credentials, autofill).
  */
-export async function passkeyLoginOptions(m: MfaContext, body: unknown) {
+export async function passkeyLoginOptions(m: MfaContext, body: unknown, request: RequestContext = {}) {
   const rp = relyingParty(m.config);
   const now = m.ctx.clock.now();
+  // Public and it stores a challenge: limited per client like the other public auth routes.
+  await enforceClientLimit(m.ctx, request, now);
   const input = parseInput(optionsInput, body ?? {});
   const user = input.email ? await m.ctx.store.users.findUserByEmail(input.email) : null;
   const passkeys = user ? await m.ctx.store.passkeys.listPasskeys(user.id) : [];
