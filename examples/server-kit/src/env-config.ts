@@ -62,6 +62,8 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   'rateLimit.enabled': 'RATE_LIMIT_ENABLED',
   'rateLimit.loginFailures.limit': 'RATE_LIMIT_LOGIN_FAILURES',
   'rateLimit.loginFailures.windowSeconds': 'RATE_LIMIT_LOGIN_FAILURES',
+  'rateLimit.accountLoginFailures.limit': 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES',
+  'rateLimit.accountLoginFailures.windowSeconds': 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES',
   'rateLimit.authRequests.limit': 'RATE_LIMIT_AUTH_REQUESTS',
   'rateLimit.authRequests.windowSeconds': 'RATE_LIMIT_AUTH_REQUESTS',
   'rateLimit.mailsPerAddress.limit': 'RATE_LIMIT_MAILS',
@@ -208,6 +210,12 @@ function secrets(env: NodeJS.ProcessEnv, production: boolean) {
 
 function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh: string): AuthConfig {
   const optional = (name: string) => value(env, name);
+  // Removed, not ignored: an operator who raised it expects stricter passwords, and would silently get none.
+  if (optional('PASSWORD_MIN_SCORE') !== undefined) {
+    throw new ConfigurationError(
+      'PASSWORD_MIN_SCORE was removed: new passwords are checked against a blocklist of common passwords instead of a zxcvbn score (docs/passwords.md). Remove it; PASSWORD_MIN_LENGTH sets the minimum length, PASSWORD_BREACH_CHECK=hibp adds the breach check.',
+    );
+  }
   try {
     return parseAuthConfig({
       ...(access === undefined ? {} : { accessTokenSecret: access }),
@@ -230,6 +238,7 @@ function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh:
       rateLimit: {
         enabled: flag(env, 'RATE_LIMIT_ENABLED', true),
         loginFailures: rule(env, 'RATE_LIMIT_LOGIN_FAILURES'),
+        accountLoginFailures: rule(env, 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES'),
         authRequests: rule(env, 'RATE_LIMIT_AUTH_REQUESTS'),
         mailsPerAddress: rule(env, 'RATE_LIMIT_MAILS'),
       },
