@@ -16,7 +16,13 @@ describe('second-factor settings from the environment', () => {
   it('takes the keys (first seals), the relying party and ADMIN_REQUIRE_MFA', () => {
     const old = Buffer.alloc(32, 4).toString('base64url');
     const settings = readMfaSettings(
-      { MFA_ENCRYPTION_KEY: `${KEY}, ${old}`, WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_RP_NAME: 'Example', WEBAUTHN_ORIGINS: 'https://example.com,https://app.example.com', ADMIN_REQUIRE_MFA: 'true' },
+      {
+        MFA_ENCRYPTION_KEY: `${KEY}, ${old}`,
+        WEBAUTHN_RP_ID: 'example.com',
+        WEBAUTHN_RP_NAME: 'Example',
+        WEBAUTHN_ORIGINS: 'https://example.com,https://app.example.com',
+        ADMIN_REQUIRE_MFA: 'true',
+      },
       'https://app.example.com',
       true,
       problem,

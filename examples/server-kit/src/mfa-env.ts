@@ -15,20 +15,36 @@ const read = (env: NodeJS.ProcessEnv, name: string) => {
   return raw === undefined || raw === '' ? undefined : raw;
 };
 
-const VARIABLES: Record<string, string> = { encryptionKeys: 'MFA_ENCRYPTION_KEY', 'webauthn.rpId': 'WEBAUTHN_RP_ID', 'webauthn.rpName': 'WEBAUTHN_RP_NAME', 'webauthn.origins': 'WEBAUTHN_ORIGINS' };
+const VARIABLES: Record<string, string> = {
+  encryptionKeys: 'MFA_ENCRYPTION_KEY',
+  'webauthn.rpId': 'WEBAUTHN_RP_ID',
+  'webauthn.rpName': 'WEBAUTHN_RP_NAME',
+  'webauthn.origins': 'WEBAUTHN_ORIGINS',
+};
 
 /**
  * Second factors from the environment. MFA_ENCRYPTION_KEY is 32 random bytes in base64
  * (`openssl rand -base64 32`); several, comma-separated, rotate keys: the first seals, all open.
  * Passkeys default to APP_URL's host as RP ID and its origin as the only origin.
  */
-export function readMfaSettings(env: NodeJS.ProcessEnv, appUrl: string, production: boolean, problem: (message: string) => Error): MfaSettings {
+export function readMfaSettings(
+  env: NodeJS.ProcessEnv,
+  appUrl: string,
+  production: boolean,
+  problem: (message: string) => Error,
+): MfaSettings {
   const warnings: string[] = [];
-  const given = read(env, 'MFA_ENCRYPTION_KEY')?.split(',').map((key) => key.trim()).filter(Boolean) ?? [];
+  const given =
+    read(env, 'MFA_ENCRYPTION_KEY')
+      ?.split(',')
+      .map((key) => key.trim())
+      .filter(Boolean) ?? [];
   let keys = given;
   if (given.length === 0 && !production) {
     keys = [randomBytes(32).toString('base64')];
-    warnings.push('MFA_ENCRYPTION_KEY is not set: authenticator apps set up now stop working after a restart. Set it (openssl rand -base64 32).');
+    warnings.push(
+      'MFA_ENCRYPTION_KEY is not set: authenticator apps set up now stop working after a restart. Set it (openssl rand -base64 32).',
+    );
   }
   const app = new URL(appUrl);
   const config: MfaConfigInput = {
@@ -36,7 +52,10 @@ export function readMfaSettings(env: NodeJS.ProcessEnv, appUrl: string, producti
     webauthn: {
       rpId: read(env, 'WEBAUTHN_RP_ID') ?? app.hostname,
       rpName: read(env, 'WEBAUTHN_RP_NAME') ?? 'Gatehouse',
-      origins: read(env, 'WEBAUTHN_ORIGINS')?.split(',').map((o) => o.trim()).filter(Boolean) ?? [app.origin],
+      origins: read(env, 'WEBAUTHN_ORIGINS')
+        ?.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean) ?? [app.origin],
     },
     requireForAdmins: read(env, 'ADMIN_REQUIRE_MFA')?.toLowerCase() === 'true',
   };
@@ -45,7 +64,9 @@ export function readMfaSettings(env: NodeJS.ProcessEnv, appUrl: string, producti
   } catch (error) {
     if (!isAuthError(error)) throw error;
     // Name the variable, never echo a key.
-    const lines = (error.details ?? []).map((d) => `${VARIABLES[d.path.replace(/^mfa\./, '').replace(/\.\d+$/, '')] ?? d.path} ${d.message}`);
+    const lines = (error.details ?? []).map(
+      (d) => `${VARIABLES[d.path.replace(/^mfa\./, '').replace(/\.\d+$/, '')] ?? d.path} ${d.message}`,
+    );
     throw problem(`Invalid second-factor settings: ${lines.join('; ') || error.message}.`);
   }
   return { config, keyMissing: given.length === 0 && production, warnings };

@@ -57,7 +57,9 @@ describe('gatehouse reset-mfa', () => {
     expect(reset.err).toEqual([]);
     expect(reset).toMatchObject({ code: 0 });
     expect(reset.out).toEqual([
-      expect.stringMatching(/ reset-mfa user=[0-9a-f-]{36} \(m\*\*\*@example\.test\): authenticator app removed, 1 passkey\(s\) deleted, recovery codes deleted\.$/),
+      expect.stringMatching(
+        / reset-mfa user=[0-9a-f-]{36} \(m\*\*\*@example\.test\): authenticator app removed, 1 passkey\(s\) deleted, recovery codes deleted\.$/,
+      ),
     ]);
     expect(reset.out[0]).not.toContain('mia@');
 

@@ -15,7 +15,15 @@ import type {
   UserProfile,
   UserSummary,
 } from './api-types.js';
-import type { MfaChallenge, MfaStatus, MfaVerifyInput, Passkey, PasskeyLoginOptions, PublicKeyCredentialJSON, TotpEnrollment } from './mfa-types.js';
+import type {
+  MfaChallenge,
+  MfaStatus,
+  MfaVerifyInput,
+  Passkey,
+  PasskeyLoginOptions,
+  PublicKeyCredentialJSON,
+  TotpEnrollment,
+} from './mfa-types.js';
 import { singleFlightRefresh, webLocks, type LockManagerLike } from './single-flight-refresh.js';
 import { memoryTokenStorage, type TokenStorage } from './token-storage.js';
 
@@ -207,7 +215,8 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     mfaStatus: () => authorized<MfaStatus>('GET', '/users/me/mfa'),
     startTotp: () => authorized<TotpEnrollment>('POST', '/users/me/mfa/totp'),
     confirmTotp: (code) => authorized<{ recoveryCodes: string[] }>('POST', '/users/me/mfa/totp/confirm', { code }),
-    passkeyLoginOptions: (email) => call<PasskeyLoginOptions>('POST', '/auth/passkey/options', { body: email === undefined ? {} : { email } }),
+    passkeyLoginOptions: (email) =>
+      call<PasskeyLoginOptions>('POST', '/auth/passkey/options', { body: email === undefined ? {} : { email } }),
     passkeyLogin: (challengeId, response) => keep(call<LoginResult>('POST', '/auth/passkey/login', { body: { challengeId, response } })),
     passkeyRegistrationOptions: () => authorized('POST', '/users/me/passkeys/options'),
     addPasskey: (response, name) => authorized('POST', '/users/me/passkeys', name === undefined ? { response } : { response, name }),
@@ -236,7 +245,8 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     socialSignInUrl: (provider, redirectUri) =>
       `${base}/auth/oauth/${encodeURIComponent(provider)}?redirect_uri=${encodeURIComponent(redirectUri)}`,
     // The code counts only with the cookie of the browser that ran the flow (login CSRF), so it goes along.
-    exchangeCode: (code) => keep(call<ExchangeResult | MfaChallenge>('POST', '/auth/oauth/exchange', { body: { code }, credentials: 'same-origin' })),
+    exchangeCode: (code) =>
+      keep(call<ExchangeResult | MfaChallenge>('POST', '/auth/oauth/exchange', { body: { code }, credentials: 'same-origin' })),
     socialProviders: async () => (await call<{ providers: SocialProvider[] }>('GET', '/auth/oauth/providers')).providers,
     identities: async () => (await authorized<{ identities: LinkedIdentity[] }>('GET', '/users/me/identities')).identities,
     startLinking: async (provider, redirectUri) =>

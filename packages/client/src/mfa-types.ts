@@ -46,4 +46,5 @@ export interface PasskeyLoginOptions {
 }
 
 /** Whether a login answer is the second-factor challenge rather than a session. */
-export const isMfaChallenge = (value: LoginResult | MfaChallenge): value is MfaChallenge => 'mfaRequired' in value && value.mfaRequired === true;
+export const isMfaChallenge = (value: LoginResult | MfaChallenge): value is MfaChallenge =>
+  'mfaRequired' in value && value.mfaRequired === true;

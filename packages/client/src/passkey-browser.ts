@@ -20,14 +20,20 @@ type JsonOptions = Record<string, unknown> & { challenge: string };
 
 /** The server's JSON options as the browser takes them (Level 3's `parse*FromJSON` where the browser has it). */
 function requestOptions(json: JsonOptions): PublicKeyCredentialRequestOptions {
-  const parse = (PublicKeyCredential as unknown as { parseRequestOptionsFromJSON?: (o: unknown) => PublicKeyCredentialRequestOptions }).parseRequestOptionsFromJSON;
+  const parse = (PublicKeyCredential as unknown as { parseRequestOptionsFromJSON?: (o: unknown) => PublicKeyCredentialRequestOptions })
+    .parseRequestOptionsFromJSON;
   if (parse) return parse(json);
   const allow = (json.allowCredentials as Descriptor[] | undefined) ?? [];
-  return { ...(json as object), challenge: toBytes(json.challenge), allowCredentials: allow.map((c) => ({ ...c, id: toBytes(c.id) })) } as PublicKeyCredentialRequestOptions;
+  return {
+    ...(json as object),
+    challenge: toBytes(json.challenge),
+    allowCredentials: allow.map((c) => ({ ...c, id: toBytes(c.id) })),
+  } as PublicKeyCredentialRequestOptions;
 }
 
 function creationOptions(json: JsonOptions): PublicKeyCredentialCreationOptions {
-  const parse = (PublicKeyCredential as unknown as { parseCreationOptionsFromJSON?: (o: unknown) => PublicKeyCredentialCreationOptions }).parseCreationOptionsFromJSON;
+  const parse = (PublicKeyCredential as unknown as { parseCreationOptionsFromJSON?: (o: unknown) => PublicKeyCredentialCreationOptions })
+    .parseCreationOptionsFromJSON;
   if (parse) return parse(json);
   const user = json.user as { id: string };
   const exclude = (json.excludeCredentials as Descriptor[] | undefined) ?? [];

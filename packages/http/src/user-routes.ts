@@ -43,7 +43,7 @@ const targetId = (input: UserRouteInput): string => input.params.id ?? '';
  * The `/api/v1/users` routes of CONTRACT §8. Adapters mount them in this order (`/users/me` before
  * `/users/:id`); the rules are in core (`Auth`), the table only says who may call what.
  */
-export const USER_ROUTES: readonly UserRoute[] = Object.freeze(withAdminMfa([
+const TABLE: readonly UserRoute[] = Object.freeze([
   {
     method: 'GET',
     path: '/users/me',
@@ -107,4 +107,7 @@ export const USER_ROUTES: readonly UserRoute[] = Object.freeze(withAdminMfa([
   },
   ...MFA_USER_ROUTES,
   ...PASSKEY_USER_ROUTES,
-] satisfies UserRoute[]));
+] satisfies UserRoute[]);
+
+/** The table, its administrators' routes under `mfa.requireForAdmins` (`withAdminMfa`). */
+export const USER_ROUTES: readonly UserRoute[] = Object.freeze(withAdminMfa(TABLE));

@@ -32,7 +32,13 @@ export function createSqlTotpFactorStore(db: Db): TotpFactorStore {
       try {
         await db
           .insertInto('totp_factors')
-          .values({ user_id: userId, secret_ciphertext: secretCiphertext, created_at: toEpochMillis(createdAt), confirmed_at: null, last_used_step: null })
+          .values({
+            user_id: userId,
+            secret_ciphertext: secretCiphertext,
+            created_at: toEpochMillis(createdAt),
+            confirmed_at: null,
+            last_used_step: null,
+          })
           .execute();
         return true;
       } catch (error) {
@@ -178,7 +184,11 @@ export function createSqlPasskeyStore(db: Db): PasskeyStore {
 
     async findPasskeyByCredentialId(credentialId) {
       if (!couldBeStored(credentialId)) return null;
-      const row = await db.selectFrom('passkeys').selectAll().where('credential_id_hash', '=', credentialKey(credentialId)).executeTakeFirst();
+      const row = await db
+        .selectFrom('passkeys')
+        .selectAll()
+        .where('credential_id_hash', '=', credentialKey(credentialId))
+        .executeTakeFirst();
       return row && row.credential_id === credentialId ? toPasskey(row) : null;
     },
 

@@ -13,7 +13,13 @@ export async function countCodeAttempt(ctx: FlowContext, userId: string, request
   if (!ctx.config.rateLimit.enabled) return;
   const decision = await ctx.rateLimiter.hit(codeAttemptKey(userId), ctx.config.rateLimit.loginFailures, now);
   if (!decision.allowed) {
-    ctx.emit({ type: 'mfa.locked', at: now, userId, clientAddress: request.clientAddress, detail: { retryAfterSeconds: decision.retryAfterSeconds } });
+    ctx.emit({
+      type: 'mfa.locked',
+      at: now,
+      userId,
+      clientAddress: request.clientAddress,
+      detail: { retryAfterSeconds: decision.retryAfterSeconds },
+    });
     throw new AuthError('RATE_LIMITED', undefined, undefined, { retryAfterSeconds: decision.retryAfterSeconds });
   }
 }

@@ -41,9 +41,17 @@ export async function confirmSecondFactor(
   let method: AuthenticationMethod;
   if ('code' in input) {
     const factor = await m.ctx.store.totpFactors.findTotpFactor(userId);
-    const step = factor?.confirmedAt ? matchingTimeStep(await m.box.open(factor.secretCiphertext, userId), input.code, now, m.config.totpDriftSteps) : null;
+    const step = factor?.confirmedAt
+      ? matchingTimeStep(await m.box.open(factor.secretCiphertext, userId), input.code, now, m.config.totpDriftSteps)
+      : null;
     if (step === null || !(await m.ctx.store.totpFactors.useTotpStep(userId, step, now))) {
-      m.ctx.emit({ type: 'mfa.failed', at: now, userId, clientAddress: request.clientAddress, detail: { method: 'totp', step: 'reauthenticate' } });
+      m.ctx.emit({
+        type: 'mfa.failed',
+        at: now,
+        userId,
+        clientAddress: request.clientAddress,
+        detail: { method: 'totp', step: 'reauthenticate' },
+      });
       throw new AuthError('MFA_CODE_INVALID');
     }
     method = 'otp';

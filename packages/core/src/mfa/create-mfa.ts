@@ -6,7 +6,13 @@ import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import type { AuthenticationMethod } from '../tokens/authentication-methods.js';
 import { parseMfaConfig, type MfaConfig, type MfaConfigInput } from './mfa-config.js';
 import type { MfaContext } from './mfa-context.js';
-import { challengeSecondFactor, verifySecondFactor, type MfaChallenge, type MfaVerifyResult, type PasskeyAssertionCheck } from './login-challenge.js';
+import {
+  challengeSecondFactor,
+  verifySecondFactor,
+  type MfaChallenge,
+  type MfaVerifyResult,
+  type PasskeyAssertionCheck,
+} from './login-challenge.js';
 import { regenerateRecoveryCodes } from './recovery-code-flows.js';
 import { secondFactorStatus, type MfaStatus } from './second-factor-status.js';
 import { createSecretBox } from './secret-box.js';
@@ -45,7 +51,13 @@ export interface SecondFactors {
 /** What core's own flows use beside the public methods. */
 export interface SecondFactorsInternal extends SecondFactors {
   /** The challenge a sign-in of `user` needs, or null without a second factor. */
-  challenge(ctx: FlowContext, user: UserRecord, now: Date, amr?: readonly AuthenticationMethod[], extra?: { isNewUser?: boolean }): Promise<MfaChallenge | null>;
+  challenge(
+    ctx: FlowContext,
+    user: UserRecord,
+    now: Date,
+    amr?: readonly AuthenticationMethod[],
+    extra?: { isNewUser?: boolean },
+  ): Promise<MfaChallenge | null>;
   readonly context: MfaContext;
 }
 

@@ -110,7 +110,11 @@ export async function verifySecondFactor(
   if (!challenge?.userId) throw new AuthError('MFA_TOKEN_INVALID');
   const userId = challenge.userId;
 
-  const perToken = await m.ctx.rateLimiter.hit(`mfa-token:${idHash}`, { limit: MFA_TOKEN_ATTEMPTS, windowSeconds: MFA_TOKEN_TTL_SECONDS }, now);
+  const perToken = await m.ctx.rateLimiter.hit(
+    `mfa-token:${idHash}`,
+    { limit: MFA_TOKEN_ATTEMPTS, windowSeconds: MFA_TOKEN_TTL_SECONDS },
+    now,
+  );
   if (!perToken.allowed) {
     await m.ctx.store.challenges.consumeChallenge(idHash, 'mfa-login', now);
     throw new AuthError('MFA_TOKEN_INVALID');

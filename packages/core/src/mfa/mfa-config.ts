@@ -5,7 +5,7 @@ import { parseSettings } from '../config/auth-config.js';
 const encryptionKey = z.string().transform((value, ctx) => {
   const text = value.trim();
   const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined;
-  if (!bytes || bytes.length !== 32) {
+  if (bytes?.length !== 32) {
     ctx.addIssue({ code: 'custom', message: 'must be 32 random bytes, base64 or base64url (openssl rand -base64 32)' });
     return z.NEVER;
   }

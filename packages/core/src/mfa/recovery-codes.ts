@@ -20,11 +20,7 @@ export function generateRecoveryCodes(random: Random): string[] {
 
 /** What was typed, as stored: case, spaces and hyphens dropped, Crockford's look-alikes mapped. */
 export function normalizeRecoveryCode(input: string): string {
-  return input
-    .toLowerCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[il]/g, '1')
-    .replace(/o/g, '0');
+  return input.toLowerCase().replace(/[\s-]/g, '').replace(/[il]/g, '1').replace(/o/g, '0');
 }
 
 /**

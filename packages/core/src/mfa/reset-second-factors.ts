@@ -31,7 +31,12 @@ export async function resetSecondFactors(store: AuthStore, userId: string): Prom
  * factors; the user signs in with the password alone again and sets up new ones. Audited as
  * `mfa.reset` with the actor.
  */
-export async function resetFactorsFor(m: MfaContext, actor: Actor, targetUserId: string, request: RequestContext = {}): Promise<SecondFactorReset> {
+export async function resetFactorsFor(
+  m: MfaContext,
+  actor: Actor,
+  targetUserId: string,
+  request: RequestContext = {},
+): Promise<SecondFactorReset> {
   await requireAdministrator(m.ctx, actor);
   const now = m.ctx.clock.now();
   if (!(await m.ctx.store.users.findUserById(targetUserId))) throw new AuthError('USER_NOT_FOUND');

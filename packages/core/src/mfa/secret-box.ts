@@ -37,7 +37,10 @@ export function createSecretBox(keys: readonly Uint8Array[], random: Random): Se
   let imported: Promise<Map<string, webcrypto.CryptoKey>> | undefined;
   const keyring = () =>
     (imported ??= Promise.all(
-      keys.map(async (raw) => [await keyIdOf(raw), await globalThis.crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt'])] as const),
+      keys.map(
+        async (raw) =>
+          [await keyIdOf(raw), await globalThis.crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt'])] as const,
+      ),
     ).then((entries) => new Map(entries)));
   const aad = (context: string) => new TextEncoder().encode(`gatehouse-mfa|${context}`);
 
@@ -60,7 +63,10 @@ export function createSecretBox(keys: readonly Uint8Array[], random: Random): Se
       const [version, keyId, iv, data] = sealed.split('.');
       const key = keyId === undefined ? undefined : (await keyring()).get(keyId);
       if (version !== VERSION || !key || iv === undefined || data === undefined) {
-        throw new AuthError('INTERNAL_ERROR', `A second-factor secret is sealed with a key that is not configured (key id ${keyId ?? '?'}).`);
+        throw new AuthError(
+          'INTERNAL_ERROR',
+          `A second-factor secret is sealed with a key that is not configured (key id ${keyId ?? '?'}).`,
+        );
       }
       try {
         const plain = await globalThis.crypto.subtle.decrypt(

@@ -6,4 +6,3 @@ export const totpCode = z
   .max(32, 'must be 6 digits')
   .transform((value) => value.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'must be 6 digits'));
-

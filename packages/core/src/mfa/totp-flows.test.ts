@@ -65,7 +65,10 @@ describe('setting up an authenticator app', () => {
   it("refuses another account's recovery code", async () => {
     const ada = await userWithTotp();
     const bob = await userWithTotp(ada.h);
-    await expectAuthError(ada.h.auth.mfa.verify({ mfaToken: (await ada.challenge()).mfaToken, recoveryCode: bob.recoveryCodes[0]! }), 'MFA_CODE_INVALID');
+    await expectAuthError(
+      ada.h.auth.mfa.verify({ mfaToken: (await ada.challenge()).mfaToken, recoveryCode: bob.recoveryCodes[0]! }),
+      'MFA_CODE_INVALID',
+    );
   });
 });
 
@@ -168,8 +171,13 @@ describe('recovery codes and removing the app', () => {
     const { recoveryCodes } = await u.h.auth.mfa.regenerateRecoveryCodes(payload);
     expect(recoveryCodes).toHaveLength(10);
     expect(recoveryCodes).not.toContain(u.recoveryCodes[0]);
-    await expectAuthError(u.h.auth.mfa.verify({ mfaToken: (await u.challenge()).mfaToken, recoveryCode: u.recoveryCodes[0]! }), 'MFA_CODE_INVALID');
-    await expect(u.h.auth.mfa.verify({ mfaToken: (await u.challenge()).mfaToken, recoveryCode: recoveryCodes[0]! })).resolves.toHaveProperty('accessToken');
+    await expectAuthError(
+      u.h.auth.mfa.verify({ mfaToken: (await u.challenge()).mfaToken, recoveryCode: u.recoveryCodes[0]! }),
+      'MFA_CODE_INVALID',
+    );
+    await expect(
+      u.h.auth.mfa.verify({ mfaToken: (await u.challenge()).mfaToken, recoveryCode: recoveryCodes[0]! }),
+    ).resolves.toHaveProperty('accessToken');
   });
 
   it('removes the app and its recovery codes; the password alone signs in again', async () => {

@@ -45,6 +45,7 @@ export function createPasskeys(m: MfaContext): PasskeysInternal {
     remove: (user, id, request) => deletePasskey(inRequest(request), user, id, request),
     loginOptions: (body, request) => passkeyLoginOptions(inRequest(request), body, request),
     login: (body, request) => passkeyLogin(inRequest(request), body, request),
-    checkForUser: async (userId, challengeId, response, now) => amrOf((await verifyPasskeyAssertion(m, challengeId, response, now, userId)).passkey),
+    checkForUser: async (userId, challengeId, response, now) =>
+      amrOf((await verifyPasskeyAssertion(m, challengeId, response, now, userId)).passkey),
   };
 }

@@ -82,7 +82,12 @@ export async function verifyPasskeyAssertion(
       expectedOrigin: [...rp.origins],
       expectedRPID: rp.rpId,
       // The counter is judged below, so that a regression is audited rather than only refused.
-      credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: 0, transports: passkey.transports as never },
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(passkey.publicKey),
+        counter: 0,
+        transports: passkey.transports as never,
+      },
       requireUserVerification: false,
     });
   } catch (cause) {
@@ -92,7 +97,12 @@ export async function verifyPasskeyAssertion(
   const { newCounter, userVerified } = verification.authenticationInfo;
   // Authenticators that do not count send 0 every time (synced passkeys do); one that counts must go up.
   if ((newCounter !== 0 || passkey.counter !== 0) && newCounter <= passkey.counter) {
-    m.ctx.emit({ type: 'passkey.counter_regression', at: now, userId: passkey.userId, detail: { passkeyId: passkey.id, stored: passkey.counter, received: newCounter } });
+    m.ctx.emit({
+      type: 'passkey.counter_regression',
+      at: now,
+      userId: passkey.userId,
+      detail: { passkeyId: passkey.id, stored: passkey.counter, received: newCounter },
+    });
     throw new AuthError('PASSKEY_REJECTED');
   }
   if (!(await m.ctx.store.passkeys.recordPasskeyUse(passkey.id, passkey.counter, newCounter, now))) throw new AuthError('PASSKEY_REJECTED');

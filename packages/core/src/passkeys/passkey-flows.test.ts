@@ -34,7 +34,11 @@ describe('registering a passkey', () => {
     expect(creation).toMatchObject({
       rp: { id: 'example.com', name: 'Example' },
       user: { name: user.email, id: Buffer.from(user.id).toString('base64url') },
-      pubKeyCredParams: [{ alg: -7, type: 'public-key' }, { alg: -8, type: 'public-key' }, { alg: -257, type: 'public-key' }],
+      pubKeyCredParams: [
+        { alg: -7, type: 'public-key' },
+        { alg: -8, type: 'public-key' },
+        { alg: -257, type: 'public-key' },
+      ],
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
       attestation: 'none',
       excludeCredentials: [],
@@ -44,20 +48,21 @@ describe('registering a passkey', () => {
     expect(passkey).toEqual({ id: expect.any(String), name: 'Passkey 1', createdAt: h.clock.now().toISOString(), lastUsedAt: null });
     expect(await h.auth.mfa.status(user.id)).toEqual({ totp: false, passkeys: 1, recoveryCodesLeft: 0 });
     // The next options exclude it, so the same authenticator is not registered twice.
-    expect((await h.auth.passkeys.registrationOptions(payload)).excludeCredentials).toEqual([{ id: key.credentialId, transports: ['internal'], type: 'public-key' }]);
+    expect((await h.auth.passkeys.registrationOptions(payload)).excludeCredentials).toEqual([
+      { id: key.credentialId, transports: ['internal'], type: 'public-key' },
+    ]);
   });
 
   it('refuses a response for another origin, another RP ID, a reused or made-up challenge', async () => {
     const { h, payload } = await setUp();
     const other = createSoftwareAuthenticator({ rpId: 'example.com', origin: 'https://example.com' });
-    const tries = [
-      { origin: 'https://evil.example' },
-      { rpId: 'evil.example' },
-      { challenge: 'bm90LWlzc3VlZC1ieS10aGUtc2VydmVy' },
-    ];
+    const tries = [{ origin: 'https://evil.example' }, { rpId: 'evil.example' }, { challenge: 'bm90LWlzc3VlZC1ieS10aGUtc2VydmVy' }];
     for (const overrides of tries) {
       const creation = await h.auth.passkeys.registrationOptions(payload);
-      await expectAuthError(h.auth.passkeys.register(payload, { response: other.register(creation, overrides) }), 'PASSKEY_REGISTRATION_FAILED');
+      await expectAuthError(
+        h.auth.passkeys.register(payload, { response: other.register(creation, overrides) }),
+        'PASSKEY_REGISTRATION_FAILED',
+      );
     }
     const creation = await h.auth.passkeys.registrationOptions(payload);
     await h.auth.passkeys.register(payload, { response: other.register(creation) });
@@ -65,7 +70,7 @@ describe('registering a passkey', () => {
     await expectAuthError(h.auth.passkeys.register(payload, { response: again.register(creation) }), 'PASSKEY_REGISTRATION_FAILED');
   });
 
-  it("refuses a challenge issued to another user", async () => {
+  it('refuses a challenge issued to another user', async () => {
     const ada = await setUp();
     const { user: bob } = await ada.h.register();
     const bobSession = (await ada.h.auth.login({ email: bob.email, password: PASSWORD })) as LoginResult<string>;
@@ -121,7 +126,11 @@ describe('signing in with a passkey', () => {
     await signIn();
     await expectAuthError(signIn({ counter: 2 }), 'PASSKEY_REJECTED');
     expect(events).toContainEqual(
-      expect.objectContaining({ type: 'passkey.counter_regression', userId: user.id, detail: { passkeyId: passkey.id, stored: 2, received: 2 } }),
+      expect.objectContaining({
+        type: 'passkey.counter_regression',
+        userId: user.id,
+        detail: { passkeyId: passkey.id, stored: 2, received: 2 },
+      }),
     );
   });
 });
@@ -143,7 +152,9 @@ describe('a passkey as the second factor of a password sign-in', () => {
     const bobSession = (await ada.h.auth.login({ email: bob.email, password: PASSWORD })) as LoginResult<string>;
     const bobPayload = await ada.h.auth.verifyAccessToken(bobSession.accessToken);
     const bobKey = createSoftwareAuthenticator({ rpId: 'example.com', origin: 'https://example.com' });
-    await ada.h.auth.passkeys.register(bobPayload, { response: bobKey.register(await ada.h.auth.passkeys.registrationOptions(bobPayload)) });
+    await ada.h.auth.passkeys.register(bobPayload, {
+      response: bobKey.register(await ada.h.auth.passkeys.registrationOptions(bobPayload)),
+    });
 
     const challenge = (await ada.h.auth.signIn({ email: ada.user.email, password: PASSWORD })) as MfaChallenge;
     const { challengeId, options } = await ada.h.auth.passkeys.loginOptions({});

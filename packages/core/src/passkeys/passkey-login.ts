@@ -7,7 +7,7 @@ import type { RequestContext } from '../flows/request-context.js';
 import { toUserSummary } from '../flows/user-views.js';
 import type { MfaContext } from '../mfa/mfa-context.js';
 import { parseInput } from '../validation/input-schemas.js';
-import { amrOf, assertionInput, verifyPasskeyAssertion } from './passkey-authentication.js';
+import { amrOf, assertionInput, verifyPasskeyAssertion, type VerifiedAssertion } from './passkey-authentication.js';
 
 const loginInput = z.object(assertionInput);
 
@@ -22,7 +22,7 @@ export async function passkeyLogin(m: MfaContext, body: unknown, request: Reques
   const now = m.ctx.clock.now();
   await enforceClientLimit(m.ctx, request, now);
   const input = parseInput(loginInput, body);
-  let verified;
+  let verified: VerifiedAssertion;
   try {
     verified = await verifyPasskeyAssertion(m, input.challengeId, input.response, now);
   } catch (error) {
@@ -31,13 +31,25 @@ export async function passkeyLogin(m: MfaContext, body: unknown, request: Reques
   }
   const user = await m.ctx.store.users.findUserById(verified.passkey.userId);
   if (!user || !verified.userVerified) {
-    m.ctx.emit({ type: 'passkey.login_failed', at: now, userId: verified.passkey.userId, clientAddress: request.clientAddress, detail: { userVerified: verified.userVerified } });
+    m.ctx.emit({
+      type: 'passkey.login_failed',
+      at: now,
+      userId: verified.passkey.userId,
+      clientAddress: request.clientAddress,
+      detail: { userVerified: verified.userVerified },
+    });
     throw new AuthError('PASSKEY_REJECTED');
   }
   if (m.ctx.config.requireEmailVerification && !user.isActive) throw new AuthError('EMAIL_NOT_VERIFIED');
   const amr = [amrOf(verified.passkey), 'mfa'] as const;
   await m.ctx.store.users.recordLogin(user.id, now);
   const pair = await issueTokenPair(m.ctx, user, now, { amr: [...amr] });
-  m.ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, clientAddress: request.clientAddress, detail: { method: 'passkey', amr: [...amr] } });
+  m.ctx.emit({
+    type: 'login.succeeded',
+    at: now,
+    userId: user.id,
+    clientAddress: request.clientAddress,
+    detail: { method: 'passkey', amr: [...amr] },
+  });
   return { ...pair, user: toUserSummary(user) };
 }

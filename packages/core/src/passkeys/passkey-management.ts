@@ -25,13 +25,21 @@ export async function renamePasskey(m: MfaContext, userId: string, id: string, b
  * when it is the account's last way in (no password, no linked provider, no other passkey).
  * Recovery codes go too when no second factor is left.
  */
-export async function deletePasskey(m: MfaContext, user: AccessTokenPayload<string>, id: string, request: RequestContext = {}): Promise<void> {
+export async function deletePasskey(
+  m: MfaContext,
+  user: AccessTokenPayload<string>,
+  id: string,
+  request: RequestContext = {},
+): Promise<void> {
   m.assertRecent(user);
   const now = m.ctx.clock.now();
   const passkeys = await m.ctx.store.passkeys.listPasskeys(user.id);
   if (!passkeys.some((p) => p.id === id)) throw new AuthError('PASSKEY_NOT_FOUND');
   if (passkeys.length === 1) {
-    const [record, identities] = await Promise.all([m.ctx.store.users.findUserById(user.id), m.ctx.store.identities.listIdentitiesOfUser(user.id)]);
+    const [record, identities] = await Promise.all([
+      m.ctx.store.users.findUserById(user.id),
+      m.ctx.store.identities.listIdentitiesOfUser(user.id),
+    ]);
     if (!record?.passwordHash && identities.length === 0) throw new AuthError('LAST_SIGN_IN_METHOD');
   }
   if (!(await m.ctx.store.passkeys.deletePasskey(user.id, id))) throw new AuthError('PASSKEY_NOT_FOUND');

@@ -64,7 +64,9 @@ export async function registerPasskey(
   const now = m.ctx.clock.now();
   const input = parseInput(registerInput, body);
   const challenge = challengeOf(input.response);
-  const issued = challenge && (await m.ctx.store.challenges.consumeChallenge(await challengeKey(challenge, 'passkey-registration'), 'passkey-registration', now));
+  const issued =
+    challenge &&
+    (await m.ctx.store.challenges.consumeChallenge(await challengeKey(challenge, 'passkey-registration'), 'passkey-registration', now));
   if (!challenge || !issued || issued.userId !== user.id) throw new AuthError('PASSKEY_REGISTRATION_FAILED');
 
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;

@@ -92,7 +92,12 @@ export function createSoftwareAuthenticator(options: SoftwareAuthenticatorOption
       const idLength = Buffer.alloc(2);
       idLength.writeUInt16BE(credentialId.length);
       const attested = Buffer.concat([Buffer.alloc(16), idLength, credentialId, cbor(coseKey)]);
-      const authData = authenticatorData(overrides.rpId ?? options.rpId, overrides.userVerification ?? options.userVerification ?? true, counter, attested);
+      const authData = authenticatorData(
+        overrides.rpId ?? options.rpId,
+        overrides.userVerification ?? options.userVerification ?? true,
+        counter,
+        attested,
+      );
       const attestationObject = cbor(
         new Map<string, Cbor>([
           ['fmt', 'none'],
@@ -105,7 +110,9 @@ export function createSoftwareAuthenticator(options: SoftwareAuthenticatorOption
         rawId: b64url(credentialId),
         type: 'public-key',
         response: {
-          clientDataJSON: b64url(clientData('webauthn.create', overrides.challenge ?? creation.challenge, overrides.origin ?? options.origin)),
+          clientDataJSON: b64url(
+            clientData('webauthn.create', overrides.challenge ?? creation.challenge, overrides.origin ?? options.origin),
+          ),
           attestationObject: b64url(attestationObject),
           transports: ['internal'],
         },
@@ -118,7 +125,11 @@ export function createSoftwareAuthenticator(options: SoftwareAuthenticatorOption
     authenticate(challenge: string, overrides: CeremonyOverrides = {}) {
       if (counts) counter += 1;
       const signCount = overrides.counter ?? (counts ? counter : 0);
-      const authData = authenticatorData(overrides.rpId ?? options.rpId, overrides.userVerification ?? options.userVerification ?? true, signCount);
+      const authData = authenticatorData(
+        overrides.rpId ?? options.rpId,
+        overrides.userVerification ?? options.userVerification ?? true,
+        signCount,
+      );
       const clientDataJSON = clientData('webauthn.get', overrides.challenge ?? challenge, overrides.origin ?? options.origin);
       const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), privateKey);
       return {

@@ -13,7 +13,9 @@ const JSON_BODY = {
   415: E('A body that is not `application/json`.'),
 };
 const BEARER = { 401: E('Missing, malformed, tampered or expired access token.') };
-const RECENT = E('The last full authentication is older than `REAUTH_MAX_AGE` (`REAUTHENTICATION_REQUIRED`), or the e-mail is not confirmed while required.');
+const RECENT = E(
+  'The last full authentication is older than `REAUTH_MAX_AGE` (`REAUTHENTICATION_REQUIRED`), or the e-mail is not confirmed while required.',
+);
 
 /** The second-factor operations of CONTRACT §9 (docs/mfa.md), spread into `operationsFor`. */
 export const MFA_OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze({
@@ -24,7 +26,9 @@ export const MFA_OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze
     body: mfaVerifyBody,
     responses: {
       200: { description: 'Signed in: the login shape; `amr` holds the methods of both steps and `mfa`.', schema: mfaVerifyResult },
-      401: E('Wrong, expired or reused code or passkey (`MFA_CODE_INVALID`, `PASSKEY_REJECTED`), or an unknown, used or expired mfaToken (`MFA_TOKEN_INVALID`).'),
+      401: E(
+        'Wrong, expired or reused code or passkey (`MFA_CODE_INVALID`, `PASSKEY_REJECTED`), or an unknown, used or expired mfaToken (`MFA_TOKEN_INVALID`).',
+      ),
       ...JSON_BODY,
       429: E('Too many wrong answers for this account; `Retry-After` is set.'),
       ...ALWAYS,
@@ -34,7 +38,12 @@ export const MFA_OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze
     summary: 'The second factors of the signed-in user',
     tag: 'users',
     bearer: true,
-    responses: { 200: { description: 'Whether an authenticator app is on, how many passkeys and recovery codes are left.', schema: mfaStatus }, ...BEARER, 403: E('E-mail not confirmed while required.'), ...ALWAYS },
+    responses: {
+      200: { description: 'Whether an authenticator app is on, how many passkeys and recovery codes are left.', schema: mfaStatus },
+      ...BEARER,
+      403: E('E-mail not confirmed while required.'),
+      ...ALWAYS,
+    },
   },
   'POST /api/v1/users/me/mfa/totp': {
     summary: 'Start setting up an authenticator app',
@@ -67,7 +76,13 @@ export const MFA_OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze
     summary: 'Remove the authenticator app',
     tag: 'users',
     bearer: true,
-    responses: { 204: { description: 'Removed; recovery codes go too when no passkey is left.' }, 404: E('No authenticator app is set up.'), ...BEARER, 403: RECENT, ...ALWAYS },
+    responses: {
+      204: { description: 'Removed; recovery codes go too when no passkey is left.' },
+      404: E('No authenticator app is set up.'),
+      ...BEARER,
+      403: RECENT,
+      ...ALWAYS,
+    },
   },
   'POST /api/v1/users/me/mfa/recovery-codes': {
     summary: 'Replace the recovery codes',

@@ -75,7 +75,10 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       bearer: false,
       body: schemas.login,
       responses: {
-        200: { description: 'A token pair and the user, or for an account with a second factor its challenge (docs/mfa.md).', schema: loginOrChallenge },
+        200: {
+          description: 'A token pair and the user, or for an account with a second factor its challenge (docs/mfa.md).',
+          schema: loginOrChallenge,
+        },
         401: E('Wrong e-mail or password (one message for both).'),
         403: E('E-mail not confirmed while the deployment requires it.'),
         ...JSON_BODY,

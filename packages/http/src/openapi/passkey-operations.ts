@@ -13,7 +13,11 @@ export const passkeyList = named('PasskeyList', z.object({ passkeys: z.array(pas
 // WebAuthn's own JSON (Level 3 §5.4, §5.5): documented as objects, its fields are the browser's business.
 export const creationOptions = named(
   'PublicKeyCredentialCreationOptionsJSON',
-  z.looseObject({ challenge: z.string(), rp: z.looseObject({ name: z.string() }), user: z.looseObject({ id: z.string(), name: z.string() }) }),
+  z.looseObject({
+    challenge: z.string(),
+    rp: z.looseObject({ name: z.string() }),
+    user: z.looseObject({ id: z.string(), name: z.string() }),
+  }),
   'Pass to navigator.credentials.create() (after PublicKeyCredential.parseCreationOptionsFromJSON).',
 );
 export const passkeyLoginOptions = named(
@@ -33,7 +37,9 @@ const JSON_BODY = {
   415: E('A body that is not `application/json`.'),
 };
 const BEARER = { 401: E('Missing, malformed, tampered or expired access token.') };
-const RECENT = E('The last full authentication is older than `REAUTH_MAX_AGE` (`REAUTHENTICATION_REQUIRED`), or the e-mail is not confirmed while required.');
+const RECENT = E(
+  'The last full authentication is older than `REAUTH_MAX_AGE` (`REAUTHENTICATION_REQUIRED`), or the e-mail is not confirmed while required.',
+);
 const response = z.object({ response: z.looseObject({}), name: z.string().optional() });
 
 /** The passkey operations of CONTRACT §9 (docs/passkeys.md), spread into `operationsFor`. */
@@ -42,7 +48,12 @@ export const PASSKEY_OPERATIONS: Readonly<Record<string, Operation>> = Object.fr
     summary: 'Creation options for a new passkey',
     tag: 'users',
     bearer: true,
-    responses: { 200: { description: 'WebAuthn creation options; the challenge is single use for 5 minutes.', schema: creationOptions }, ...BEARER, 403: RECENT, ...ALWAYS },
+    responses: {
+      200: { description: 'WebAuthn creation options; the challenge is single use for 5 minutes.', schema: creationOptions },
+      ...BEARER,
+      403: RECENT,
+      ...ALWAYS,
+    },
   },
   'POST /api/v1/users/me/passkeys': {
     summary: 'Register a passkey',
@@ -63,14 +74,26 @@ export const PASSKEY_OPERATIONS: Readonly<Record<string, Operation>> = Object.fr
     summary: "The signed-in user's passkeys",
     tag: 'users',
     bearer: true,
-    responses: { 200: { description: 'Every passkey, oldest first.', schema: passkeyList }, ...BEARER, 403: E('E-mail not confirmed while required.'), ...ALWAYS },
+    responses: {
+      200: { description: 'Every passkey, oldest first.', schema: passkeyList },
+      ...BEARER,
+      403: E('E-mail not confirmed while required.'),
+      ...ALWAYS,
+    },
   },
   'PUT /api/v1/users/me/passkeys/:id': {
     summary: 'Rename a passkey',
     tag: 'users',
     bearer: true,
     body: z.object({ name: z.string() }),
-    responses: { 200: { description: 'The renamed passkey.', schema: passkeyBody }, 404: E('No passkey of the caller has this id.'), ...JSON_BODY, ...BEARER, 403: E('E-mail not confirmed while required.'), ...ALWAYS },
+    responses: {
+      200: { description: 'The renamed passkey.', schema: passkeyBody },
+      404: E('No passkey of the caller has this id.'),
+      ...JSON_BODY,
+      ...BEARER,
+      403: E('E-mail not confirmed while required.'),
+      ...ALWAYS,
+    },
   },
   'DELETE /api/v1/users/me/passkeys/:id': {
     summary: 'Delete a passkey',
@@ -90,7 +113,12 @@ export const PASSKEY_OPERATIONS: Readonly<Record<string, Operation>> = Object.fr
     tag: 'auth',
     bearer: false,
     body: z.object({ email: z.string().optional() }),
-    responses: { 200: { description: 'The options and their challengeId.', schema: passkeyLoginOptions }, ...JSON_BODY, 429: E('Rate limit hit; `Retry-After` is set.'), ...ALWAYS },
+    responses: {
+      200: { description: 'The options and their challengeId.', schema: passkeyLoginOptions },
+      ...JSON_BODY,
+      429: E('Rate limit hit; `Retry-After` is set.'),
+      ...ALWAYS,
+    },
   },
   'POST /api/v1/auth/passkey/login': {
     summary: 'Sign in with a passkey',

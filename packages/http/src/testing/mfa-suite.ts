@@ -62,10 +62,17 @@ export function mfaSuite(start: StartServer): void {
       });
       expect(wrong.status).toBe(401);
       expect(wrong.body).toMatchObject(errorOf(401, 'Unauthorized'));
-      const right = await s.api('POST', '/api/v1/users/me/mfa/totp/confirm', { token: accessToken, body: { code: totpNow(started.body.secret) } });
+      const right = await s.api('POST', '/api/v1/users/me/mfa/totp/confirm', {
+        token: accessToken,
+        body: { code: totpNow(started.body.secret) },
+      });
       expect(right.status).toBe(200);
       expect(right.body.recoveryCodes).toHaveLength(10);
-      expect((await s.api('GET', '/api/v1/users/me/mfa', { token: accessToken })).body).toEqual({ totp: true, passkeys: 0, recoveryCodesLeft: 10 });
+      expect((await s.api('GET', '/api/v1/users/me/mfa', { token: accessToken })).body).toEqual({
+        totp: true,
+        passkeys: 0,
+        recoveryCodesLeft: 10,
+      });
     });
 
     it('answers a password login with a challenge and no tokens; the code answers the login shape with amr pwd, otp, mfa', async () => {
@@ -74,7 +81,9 @@ export function mfaSuite(start: StartServer): void {
       expect(login.status).toBe(200);
       expect(login.body).toEqual({ mfaRequired: true, mfaToken: expect.any(String), methods: ['totp', 'recovery'] });
 
-      const verified = await s.api('POST', '/api/v1/auth/mfa/verify', { body: { mfaToken: login.body.mfaToken, code: totpNow(u.secret, 1) } });
+      const verified = await s.api('POST', '/api/v1/auth/mfa/verify', {
+        body: { mfaToken: login.body.mfaToken, code: totpNow(u.secret, 1) },
+      });
       expect(verified.status).toBe(200);
       expect(verified.body).toEqual({
         accessToken: expect.any(String),
@@ -90,11 +99,20 @@ export function mfaSuite(start: StartServer): void {
     it('accepts a code once: the same code on a new sign-in is refused', async () => {
       const u = await userWithTotp(s);
       const code = totpNow(u.secret, 1);
-      const first = await s.api('POST', '/api/v1/auth/mfa/verify', { body: { mfaToken: await challenge(s, u.input.email, u.input.password), code } });
+      const first = await s.api('POST', '/api/v1/auth/mfa/verify', {
+        body: { mfaToken: await challenge(s, u.input.email, u.input.password), code },
+      });
       expect(first.status).toBe(200);
-      const replay = await s.api('POST', '/api/v1/auth/mfa/verify', { body: { mfaToken: await challenge(s, u.input.email, u.input.password), code } });
+      const replay = await s.api('POST', '/api/v1/auth/mfa/verify', {
+        body: { mfaToken: await challenge(s, u.input.email, u.input.password), code },
+      });
       expect(replay.status).toBe(401);
-      expect(replay.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', message: ERROR_CATALOGUE.MFA_CODE_INVALID.message, code: 'MFA_CODE_INVALID' });
+      expect(replay.body).toMatchObject({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: ERROR_CATALOGUE.MFA_CODE_INVALID.message,
+        code: 'MFA_CODE_INVALID',
+      });
     });
 
     it('signs in with a recovery code once, and refuses an unknown mfaToken', async () => {
@@ -121,7 +139,12 @@ export function mfaSuite(start: StartServer): void {
       ] as const) {
         const res = await s.api(method, path, { token: stale });
         expect(res.status, path).toBe(403);
-        expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: ERROR_CATALOGUE.REAUTHENTICATION_REQUIRED.message, code: 'REAUTHENTICATION_REQUIRED' });
+        expect(res.body).toMatchObject({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: ERROR_CATALOGUE.REAUTHENTICATION_REQUIRED.message,
+          code: 'REAUTHENTICATION_REQUIRED',
+        });
       }
     });
 
@@ -165,7 +188,12 @@ export function mfaSuite(start: StartServer): void {
       const { accessToken } = await loginAs(s, SUPER.email, SUPER.password);
       const refused = await s.api('GET', '/api/v1/users', { token: accessToken });
       expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ statusCode: 403, error: 'Forbidden', message: ERROR_CATALOGUE.MFA_REQUIRED.message, code: 'MFA_REQUIRED' });
+      expect(refused.body).toMatchObject({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: ERROR_CATALOGUE.MFA_REQUIRED.message,
+        code: 'MFA_REQUIRED',
+      });
       // Their own account's routes stay open, so they can set up the factor.
       const started = await s.api('POST', '/api/v1/users/me/mfa/totp', { token: accessToken });
       await s.api('POST', '/api/v1/users/me/mfa/totp/confirm', { token: accessToken, body: { code: totpNow(started.body.secret) } });

@@ -16,14 +16,19 @@ async function userWithPasskey(s: SuiteServer, options: { userVerification?: boo
   const key = createSoftwareAuthenticator({ rpId, origin: origins[0]!, ...options });
   const creation = await s.api('POST', '/api/v1/users/me/passkeys/options', { token: accessToken });
   if (creation.status !== 200) throw new Error(`options failed: ${creation.status} ${creation.text}`);
-  const added = await s.api('POST', '/api/v1/users/me/passkeys', { token: accessToken, body: { response: key.register(creation.body), name: 'Laptop' } });
+  const added = await s.api('POST', '/api/v1/users/me/passkeys', {
+    token: accessToken,
+    body: { response: key.register(creation.body), name: 'Laptop' },
+  });
   if (added.status !== 201) throw new Error(`registration failed: ${added.status} ${added.text}`);
   return { input, id: body.user.id as string, accessToken, key, passkeyId: added.body.passkey.id as string };
 }
 
 async function passkeySignIn(s: SuiteServer, key: ReturnType<typeof createSoftwareAuthenticator>, overrides: CeremonyOverrides = {}) {
   const { body } = await s.api('POST', '/api/v1/auth/passkey/options', { body: {} });
-  return s.api('POST', '/api/v1/auth/passkey/login', { body: { challengeId: body.challengeId, response: key.authenticate(body.options.challenge, overrides) } });
+  return s.api('POST', '/api/v1/auth/passkey/login', {
+    body: { challengeId: body.challengeId, response: key.authenticate(body.options.challenge, overrides) },
+  });
 }
 
 /** Passkeys over HTTP (CONTRACT §9, docs/passkeys.md), with a software authenticator as the browser and the key. */
@@ -36,7 +41,11 @@ export function passkeySuite(start: StartServer): void {
       const list = await s.api('GET', '/api/v1/users/me/passkeys', { token: u.accessToken });
       expect(list.status).toBe(200);
       expect(list.body).toEqual({ passkeys: [{ id: u.passkeyId, name: 'Laptop', createdAt: expect.any(String), lastUsedAt: null }] });
-      expect((await s.api('GET', '/api/v1/users/me/mfa', { token: u.accessToken })).body).toEqual({ totp: false, passkeys: 1, recoveryCodesLeft: 0 });
+      expect((await s.api('GET', '/api/v1/users/me/mfa', { token: u.accessToken })).body).toEqual({
+        totp: false,
+        passkeys: 1,
+        recoveryCodesLeft: 0,
+      });
       const creation = await s.api('POST', '/api/v1/users/me/passkeys/options', { token: u.accessToken });
       expect(creation.body).toMatchObject({ rp: { id: rpId }, excludeCredentials: [{ id: u.key.credentialId, type: 'public-key' }] });
     });
@@ -48,14 +57,22 @@ export function passkeySuite(start: StartServer): void {
       const key = createSoftwareAuthenticator({ rpId, origin: 'https://evil.example' });
       const res = await s.api('POST', '/api/v1/users/me/passkeys', { token: accessToken, body: { response: key.register(creation.body) } });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ statusCode: 400, message: ERROR_CATALOGUE.PASSKEY_REGISTRATION_FAILED.message, code: 'PASSKEY_REGISTRATION_FAILED' });
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        message: ERROR_CATALOGUE.PASSKEY_REGISTRATION_FAILED.message,
+        code: 'PASSKEY_REGISTRATION_FAILED',
+      });
     });
 
     it('signs in without a password: the login shape, amr hwk and mfa', async () => {
       const u = await userWithPasskey(s);
       const res = await passkeySignIn(s, u.key);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), user: { id: u.id, email: u.input.email, roles: [] } });
+      expect(res.body).toEqual({
+        accessToken: expect.any(String),
+        refreshToken: expect.any(String),
+        user: { id: u.id, email: u.input.email, roles: [] },
+      });
       expect(decodeClaims(res.body.accessToken).amr).toEqual(['hwk', 'mfa']);
     });
 
@@ -66,7 +83,9 @@ export function passkeySuite(start: StartServer): void {
 
       const { body } = await s.api('POST', '/api/v1/auth/passkey/options', { body: {} });
       const assertion = u.key.authenticate(body.options.challenge);
-      expect((await s.api('POST', '/api/v1/auth/passkey/login', { body: { challengeId: body.challengeId, response: assertion } })).status).toBe(200);
+      expect(
+        (await s.api('POST', '/api/v1/auth/passkey/login', { body: { challengeId: body.challengeId, response: assertion } })).status,
+      ).toBe(200);
       const replay = await s.api('POST', '/api/v1/auth/passkey/login', { body: { challengeId: body.challengeId, response: assertion } });
       expect(replay.status).toBe(401);
       expect((await passkeySignIn(s, u.key, { counter: 1 })).body).toMatchObject(rejected);
@@ -80,14 +99,22 @@ export function passkeySuite(start: StartServer): void {
 
       const foreign = await s.api('POST', '/api/v1/auth/passkey/options', { body: {} });
       const refused = await s.api('POST', '/api/v1/auth/mfa/verify', {
-        body: { mfaToken: login.body.mfaToken, challengeId: foreign.body.challengeId, response: other.key.authenticate(foreign.body.options.challenge) },
+        body: {
+          mfaToken: login.body.mfaToken,
+          challengeId: foreign.body.challengeId,
+          response: other.key.authenticate(foreign.body.options.challenge),
+        },
       });
       expect(refused.status).toBe(401);
 
       const own = await s.api('POST', '/api/v1/auth/passkey/options', { body: { email: u.input.email } });
       expect(own.body.options.allowCredentials).toEqual([{ id: u.key.credentialId, type: 'public-key', transports: ['internal'] }]);
       const verified = await s.api('POST', '/api/v1/auth/mfa/verify', {
-        body: { mfaToken: login.body.mfaToken, challengeId: own.body.challengeId, response: u.key.authenticate(own.body.options.challenge) },
+        body: {
+          mfaToken: login.body.mfaToken,
+          challengeId: own.body.challengeId,
+          response: u.key.authenticate(own.body.options.challenge),
+        },
       });
       expect(verified.status).toBe(200);
       expect(decodeClaims(verified.body.accessToken).amr).toEqual(['pwd', 'hwk', 'mfa']);

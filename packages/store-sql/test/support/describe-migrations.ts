@@ -127,11 +127,12 @@ export function describeMigrations(server: SqlTestServer): void {
 
     it('adds the second-factor tables to a database in use and keeps its users, who can then enroll', async () => {
       const { database, scratch } = await freshDatabase();
-      const before0005 = Object.fromEntries(
-        Object.entries(gatehouseMigrations(database.dialect)).filter(([name]) => name < '0005'),
-      );
+      const before0005 = Object.fromEntries(Object.entries(gatehouseMigrations(database.dialect)).filter(([name]) => name < '0005'));
       await runMigrations(database.db, database.dialect, before0005);
-      await database.db.insertInto('users').values(aUserRow('id-1', 'ada@x.com', 'ada')).execute();
+      await database.db
+        .insertInto('users')
+        .values(aUserRow('id-1', 'ada@x.com', 'ada'))
+        .execute();
 
       expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0005-second-factors'] });
       expect(await tableNames(database, scratch)).toEqual(expect.arrayContaining([...GATEHOUSE_TABLES, ...SECOND_FACTOR_TABLES]));

@@ -113,7 +113,9 @@ export function describePasskeyAndChallengeContract(subject: StoreUnderTest): vo
 
       expect(await challenges.findChallenge(challenge.idHash, 'passkey-login', at(1))).toEqual(challenge);
       expect(await challenges.findChallenge(challenge.idHash, 'mfa-login', at(1))).toBeNull();
-      const taken = await Promise.all(Array.from({ length: 5 }, () => challenges.consumeChallenge(challenge.idHash, 'passkey-login', at(2))));
+      const taken = await Promise.all(
+        Array.from({ length: 5 }, () => challenges.consumeChallenge(challenge.idHash, 'passkey-login', at(2))),
+      );
       expect(taken.filter((t) => t !== null)).toEqual([challenge]);
       expect(await challenges.findChallenge(challenge.idHash, 'passkey-login', at(3))).toBeNull();
     });
