@@ -79,7 +79,7 @@ export type { TotpFactorStore, TotpFactorRecord } from './ports/totp-factor-stor
 export type { RecoveryCodeStore } from './ports/recovery-code-store.js';
 export type { PasskeyStore, PasskeyRecord } from './ports/passkey-store.js';
 export type { ChallengeStore, ChallengeRecord, ChallengePurpose } from './ports/challenge-store.js';
-export type { Mailer, AuthMail } from './ports/mailer.js';
+export type { Mailer, AuthMail, SecondFactorNoticeKind } from './ports/mailer.js';
 export type { PasswordHasher } from './ports/password-hasher.js';
 export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';

@@ -70,8 +70,9 @@ export function createSmtpMailer(options: SmtpMailerOptions): SmtpMailer {
 
   return {
     async send(mail: AuthMail): Promise<void> {
-      const link = mail.kind === 'account-exists' ? buildAppLink(appUrl) : buildMailLink(appUrl, mail.kind, mail.token);
-      const expiresAt = mail.kind === 'account-exists' ? undefined : mail.expiresAt;
+      // Notices (account-exists, second-factor changes) link to the app; the others carry their token.
+      const link = 'token' in mail ? buildMailLink(appUrl, mail.kind, mail.token) : buildAppLink(appUrl);
+      const expiresAt = 'token' in mail ? mail.expiresAt : undefined;
       const rendered = templates[mail.kind]({ firstName: mail.firstName, link, expiresAt, appUrl });
       try {
         await transporter.sendMail({

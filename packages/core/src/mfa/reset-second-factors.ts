@@ -3,6 +3,7 @@ import { requireAdministrator } from '../flows/administrator.js';
 import type { RequestContext } from '../flows/request-context.js';
 import { AuthError } from '../errors/auth-error.js';
 import type { AuthStore } from '../ports/auth-store.js';
+import { noticeFactorChange } from './factor-notice.js';
 import type { MfaContext } from './mfa-context.js';
 
 /** What a reset removed. */
@@ -48,5 +49,6 @@ export async function resetFactorsFor(
     clientAddress: request.clientAddress,
     detail: { actor: actor.id, totp: reset.totp, passkeys: reset.passkeys },
   });
+  if (reset.totp || reset.passkeys > 0) noticeFactorChange(m, targetUserId, 'second-factors-reset');
   return reset;
 }

@@ -5,6 +5,7 @@ import type { RequestContext } from '../flows/request-context.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import { parseInput } from '../validation/input-schemas.js';
 import { clearCodeAttempts, countCodeAttempt } from './code-attempts.js';
+import { noticeFactorChange } from './factor-notice.js';
 import type { MfaContext } from './mfa-context.js';
 import { issueRecoveryCodes } from './recovery-code-flows.js';
 import { matchingTimeStep, otpauthUri, TOTP_SECRET_BYTES, toBase32Secret } from './totp-code.js';
@@ -67,6 +68,7 @@ export async function confirmTotp(
   await clearCodeAttempts(m.ctx, userId);
   const recoveryCodes = await issueRecoveryCodes(m, userId, now);
   m.ctx.emit({ type: 'mfa.totp_enabled', at: now, userId, clientAddress: request.clientAddress });
+  noticeFactorChange(m, userId, 'totp-enabled');
   return { recoveryCodes };
 }
 
@@ -80,4 +82,5 @@ export async function disableTotp(m: MfaContext, user: AccessTokenPayload<string
   if (!(await m.ctx.store.totpFactors.deleteTotpFactor(user.id))) throw new AuthError('TOTP_NOT_FOUND');
   if ((await m.ctx.store.passkeys.listPasskeys(user.id)).length === 0) await m.ctx.store.recoveryCodes.deleteRecoveryCodes(user.id);
   m.ctx.emit({ type: 'mfa.totp_disabled', at: now, userId: user.id, clientAddress: request.clientAddress });
+  noticeFactorChange(m, user.id, 'totp-disabled');
 }

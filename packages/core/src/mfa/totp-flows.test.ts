@@ -202,3 +202,14 @@ describe('proving a second factor again (for re-authentication)', () => {
     await expectAuthError(u.h.auth.mfa.confirmSecondFactor(u.userId, { password: 'x' }), 'VALIDATION_FAILED');
   });
 });
+
+describe('notice mails', () => {
+  it('tells the owner when an app is added or removed', async () => {
+    const u = await userWithTotp();
+    await u.h.waitForMail('totp-enabled', u.email);
+    const session = await u.h.auth.mfa.verify({ mfaToken: (await u.challenge()).mfaToken, code: u.code() });
+    await u.h.auth.mfa.disableTotp(await u.h.auth.verifyAccessToken(session.accessToken));
+    const removed = await u.h.waitForMail('totp-disabled', u.email);
+    expect(removed).toEqual({ kind: 'totp-disabled', to: u.email });
+  });
+});

@@ -175,6 +175,8 @@ describe('managing passkeys', () => {
     await expectAuthError(h.auth.passkeys.rename(user.id, passkey.id, { name: '' }), 'VALIDATION_FAILED');
     await h.auth.passkeys.remove(payload, passkey.id);
     expect(await h.auth.passkeys.list(user.id)).toEqual({ passkeys: [] });
+    expect(await h.waitForMail('passkey-added', user.email!)).toEqual({ kind: 'passkey-added', to: user.email });
+    expect(await h.waitForMail('passkey-removed', user.email!)).toEqual({ kind: 'passkey-removed', to: user.email });
     await expectAuthError(h.auth.passkeys.remove(payload, passkey.id), 'PASSKEY_NOT_FOUND');
   });
 

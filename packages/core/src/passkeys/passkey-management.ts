@@ -1,5 +1,6 @@
 import { AuthError } from '../errors/auth-error.js';
 import type { RequestContext } from '../flows/request-context.js';
+import { noticeFactorChange } from '../mfa/factor-notice.js';
 import type { MfaContext } from '../mfa/mfa-context.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import { parseInput } from '../validation/input-schemas.js';
@@ -47,4 +48,5 @@ export async function deletePasskey(
     await m.ctx.store.recoveryCodes.deleteRecoveryCodes(user.id);
   }
   m.ctx.emit({ type: 'passkey.removed', at: now, userId: user.id, clientAddress: request.clientAddress, detail: { passkeyId: id } });
+  noticeFactorChange(m, user.id, 'passkey-removed');
 }

@@ -2,6 +2,7 @@ import { generateRegistrationOptions, verifyRegistrationResponse, type Registrat
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
 import type { RequestContext } from '../flows/request-context.js';
+import { noticeFactorChange } from '../mfa/factor-notice.js';
 import type { MfaContext } from '../mfa/mfa-context.js';
 import { randomUuid } from '../random/random-values.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';
@@ -100,5 +101,6 @@ export async function registerPasskey(
   };
   await m.ctx.store.passkeys.savePasskey(record);
   m.ctx.emit({ type: 'passkey.added', at: now, userId: user.id, clientAddress: request.clientAddress, detail: { passkeyId: record.id } });
+  noticeFactorChange(m, user.id, 'passkey-added');
   return { passkey: toPasskeyView(record) };
 }

@@ -7,7 +7,12 @@ export type AuthMail =
   | { kind: 'email-verification'; to: string; firstName?: string; token: string; expiresAt: Date }
   | { kind: 'password-reset'; to: string; firstName?: string; token: string; expiresAt: Date }
   /** Someone tried to register this (taken) address; sent only with `concealRegisteredEmails`. */
-  | { kind: 'account-exists'; to: string; firstName?: string };
+  | { kind: 'account-exists'; to: string; firstName?: string }
+  /** Notice: a second factor was added or removed (docs/mfa.md); it links to the app, nothing to confirm. */
+  | { kind: SecondFactorNoticeKind; to: string; firstName?: string };
+
+/** Which change to the account's second factors a notice mail reports. */
+export type SecondFactorNoticeKind = 'totp-enabled' | 'totp-disabled' | 'passkey-added' | 'passkey-removed' | 'second-factors-reset';
 
 export interface Mailer {
   send(mail: AuthMail): Promise<void>;
