@@ -5,6 +5,7 @@ import { JWT_SETTING_VARIABLES, jwtAlgorithm, readJwtSettings } from './jwt-env.
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
 import { readPasswordBreachSettings, type PasswordBreachSettings } from './password-breach-env.js';
 import { readSocialSettings, type SocialSettings } from './social-env.js';
+import { readMfaSettings, type MfaSettings } from './mfa-env.js';
 
 /** Everything the example server reads from the environment (CONTRACT §7), parsed once. */
 export interface ServerSettings {
@@ -38,6 +39,8 @@ export interface ServerSettings {
   social: SocialSettings;
   /** PASSWORD_BREACH_CHECK, PASSWORD_BREACH_API_URL: whether new passwords are checked against Have I Been Pwned. */
   passwordBreachCheck: PasswordBreachSettings;
+  /** MFA_ENCRYPTION_KEY, WEBAUTHN_RP_ID, WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS, ADMIN_REQUIRE_MFA (docs/mfa.md). */
+  mfa: MfaSettings;
 }
 
 /** Which environment variable each core setting comes from, to name it in error messages. */
@@ -319,5 +322,6 @@ export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefau
     bootstrapSuper: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : undefined,
     operations: readOperationsSettings(env),
     passwordBreachCheck: readPasswordBreachSettings(env, (message) => new ConfigurationError(message)),
+    mfa: readMfaSettings(env, appUrl, production, (message) => new ConfigurationError(message)),
   };
 }

@@ -3,6 +3,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { AuthError, createAuth, maskEmail, type Auth, type AuthStore, type Clock } from '@gatehousejs/core';
 import { toErrorResponse } from '@gatehousejs/http';
 import { ConfigurationError, type ServerSettings } from './env-config.js';
+import { MISSING_MFA_KEY } from './mfa-env.js';
 import { consoleLogger, describeError, type Logger } from './logger.js';
 import { openHasher } from './open-hasher.js';
 import { openMail, type MailSetup } from './open-mail.js';
@@ -155,12 +156,15 @@ export async function startServer(
           ...describeError(failure.error),
         }),
       ...(settings.social.config ? { social: settings.social.config } : {}),
+      mfa: settings.mfa.config,
       // The reason a provider failed, for the operator; the browser only learns `provider_error`.
       onProviderError: (provider, error, request) =>
         log.warn('social sign-in failed at the provider', { requestId: request?.requestId, provider, ...describeError(error) }),
       ...(overrides.clock ? { clock: overrides.clock } : {}),
     });
     for (const warning of settings.social.warnings) log.warn(warning);
+    for (const warning of settings.mfa.warnings) log.warn(warning);
+    if (settings.mfa.keyMissing && (await store.totpFactors.hasConfirmedTotpFactors())) throw new ConfigurationError(MISSING_MFA_KEY);
     // Signing keys are imported now: a key only Web Crypto can refuse stops start-up, not the first login.
     await auth.jwks().catch((error: unknown) => {
       const detail = error instanceof AuthError ? error.details?.[0] : undefined;

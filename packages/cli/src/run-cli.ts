@@ -6,10 +6,22 @@ import { createUser } from './commands/create-user.js';
 import { keys } from './commands/keys.js';
 import { listUsers } from './commands/list-users.js';
 import { migrate } from './commands/migrate.js';
+import { resetMfa } from './commands/reset-mfa.js';
 import { revokeSessions } from './commands/revoke-sessions.js';
 import { setRoles } from './commands/set-roles.js';
 
-const COMMANDS: readonly Command[] = [migrate, createUser, setRoles, listUsers, revokeSessions, disableUser, enableUser, deleteUser, keys];
+const COMMANDS: readonly Command[] = [
+  migrate,
+  createUser,
+  setRoles,
+  listUsers,
+  revokeSessions,
+  disableUser,
+  enableUser,
+  deleteUser,
+  resetMfa,
+  keys,
+];
 
 const OVERVIEW = [
   "Usage: gatehouse <command> [options]    (DATABASE_URL names the database; GATEHOUSE_ROLES=a,b,… an app's own role set)",

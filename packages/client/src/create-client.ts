@@ -18,6 +18,15 @@ import type {
   UserProfile,
   UserSummary,
 } from './api-types.js';
+import type {
+  MfaChallenge,
+  MfaStatus,
+  MfaVerifyInput,
+  Passkey,
+  PasskeyLoginOptions,
+  PublicKeyCredentialJSON,
+  TotpEnrollment,
+} from './mfa-types.js';
 import { singleFlightRefresh, webLocks, type LockManagerLike } from './single-flight-refresh.js';
 import { memoryTokenStorage, type TokenStorage } from './token-storage.js';
 
@@ -43,7 +52,25 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface GatehouseClient {
   /** Keeps the session of the answer; a server that conceals registered addresses answers `RegisterAccepted` (no session). */
   register(input: RegisterInput): Promise<RegisterResult | RegisterAccepted>;
-  login(input: LoginInput): Promise<LoginResult>;
+  /**
+   * Signs in and keeps the session; for an account with a second factor answers its challenge
+   * instead (`mfaRequired`), to be answered with `verifyMfa`.
+   */
+  login(input: LoginInput): Promise<LoginResult | MfaChallenge>;
+  /** Answers a sign-in's second-factor challenge (`POST /auth/mfa/verify`) and keeps the session. */
+  verifyMfa(input: MfaVerifyInput): Promise<LoginResult>;
+  /** `GET /users/me/mfa`. */
+  mfaStatus(): Promise<MfaStatus>;
+  /** `POST /users/me/mfa/totp` then `/confirm`: set up an authenticator app; confirming answers the recovery codes. */
+  startTotp(): Promise<TotpEnrollment>;
+  confirmTotp(code: string): Promise<{ recoveryCodes: string[] }>;
+  /** `POST /auth/passkey/options`: request options for a passkey sign-in or second step. */
+  passkeyLoginOptions(email?: string): Promise<PasskeyLoginOptions>;
+  /** `POST /auth/passkey/login`: signs in with a passkey assertion and keeps the session. */
+  passkeyLogin(challengeId: string, response: PublicKeyCredentialJSON): Promise<LoginResult>;
+  /** `POST /users/me/passkeys/options` and `POST /users/me/passkeys`. */
+  passkeyRegistrationOptions(): Promise<Record<string, unknown> & { challenge: string }>;
+  addPasskey(response: PublicKeyCredentialJSON, name?: string): Promise<{ passkey: Passkey }>;
   /** Rotates the session now (single-flight); usually not needed, as calls refresh by themselves. */
   refresh(): Promise<TokenPair>;
   /** Ends this session on the server and forgets it here. */
@@ -62,7 +89,7 @@ export interface GatehouseClient {
    * browser that started the sign-in (its cookie), so the call is made with `credentials: 'same-origin'`
    * and the page must be on the API's origin.
    */
-  exchangeCode(code: string): Promise<ExchangeResult>;
+  exchangeCode(code: string): Promise<ExchangeResult | MfaChallenge>;
   /** The enabled social sign-in providers (`GET /auth/oauth/providers`), for sign-in buttons. */
   socialProviders(): Promise<SocialProvider[]>;
   /** The provider identities linked to the signed-in user (`GET /users/me/identities`). */
@@ -205,7 +232,16 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
 
   return {
     register: (input) => keep(call<RegisterResult | RegisterAccepted>('POST', '/auth/register', { body: input })),
-    login: (input) => keep(call<LoginResult>('POST', '/auth/login', { body: input })),
+    login: (input) => keep(call<LoginResult | MfaChallenge>('POST', '/auth/login', { body: input })),
+    verifyMfa: (input) => keep(call<LoginResult>('POST', '/auth/mfa/verify', { body: input })),
+    mfaStatus: () => authorized<MfaStatus>('GET', '/users/me/mfa'),
+    startTotp: () => authorized<TotpEnrollment>('POST', '/users/me/mfa/totp'),
+    confirmTotp: (code) => authorized<{ recoveryCodes: string[] }>('POST', '/users/me/mfa/totp/confirm', { code }),
+    passkeyLoginOptions: (email) =>
+      call<PasskeyLoginOptions>('POST', '/auth/passkey/options', { body: email === undefined ? {} : { email } }),
+    passkeyLogin: (challengeId, response) => keep(call<LoginResult>('POST', '/auth/passkey/login', { body: { challengeId, response } })),
+    passkeyRegistrationOptions: () => authorized('POST', '/users/me/passkeys/options'),
+    addPasskey: (response, name) => authorized('POST', '/users/me/passkeys', name === undefined ? { response } : { response, name }),
     refresh: async () => refreshOnce(await signedIn()),
     async logout() {
       const tokens = await storage.load();
@@ -231,7 +267,8 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     socialSignInUrl: (provider, redirectUri) =>
       `${base}/auth/oauth/${encodeURIComponent(provider)}?redirect_uri=${encodeURIComponent(redirectUri)}`,
     // The code counts only with the cookie of the browser that ran the flow (login CSRF), so it goes along.
-    exchangeCode: (code) => keep(call<ExchangeResult>('POST', '/auth/oauth/exchange', { body: { code }, credentials: 'same-origin' })),
+    exchangeCode: (code) =>
+      keep(call<ExchangeResult | MfaChallenge>('POST', '/auth/oauth/exchange', { body: { code }, credentials: 'same-origin' })),
     socialProviders: async () => (await call<{ providers: SocialProvider[] }>('GET', '/auth/oauth/providers')).providers,
     identities: async () => (await authorized<{ identities: LinkedIdentity[] }>('GET', '/users/me/identities')).identities,
     startLinking: async (provider, redirectUri) =>

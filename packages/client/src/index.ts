@@ -6,6 +6,17 @@ export { memoryTokenStorage, webTokenStorage } from './token-storage.js';
 export type { TokenStorage, KeyValueStorage } from './token-storage.js';
 export type { LockManagerLike } from './single-flight-refresh.js';
 export { readSocialRedirect } from './social-redirect.js';
+export { signInWithPasskey, answerWithPasskey, registerPasskey } from './passkey-browser.js';
+export { isMfaChallenge } from './mfa-types.js';
+export type {
+  MfaChallenge,
+  MfaVerifyInput,
+  MfaStatus,
+  TotpEnrollment,
+  Passkey,
+  PasskeyLoginOptions,
+  PublicKeyCredentialJSON,
+} from './mfa-types.js';
 export type { SocialRedirect } from './social-redirect.js';
 export type {
   AccountSession,

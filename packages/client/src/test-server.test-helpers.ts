@@ -38,6 +38,10 @@ export async function startTestServer(accessTokenTtl = 3600): Promise<TestServer
       rateLimit: { enabled: false },
     },
     store,
+    mfa: {
+      encryptionKeys: ['BQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQU='],
+      webauthn: { rpId: 'localhost', rpName: 'Client test', origins: ['http://localhost'] },
+    },
     social: {
       appUrl: 'https://auth.test',
       redirectAllowlist: [FRONT_PAGE],

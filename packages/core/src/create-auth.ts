@@ -9,6 +9,10 @@ import { ensureSuperUser } from './flows/bootstrap-super-user.js';
 import { forRequest, type BackgroundFailure, type FlowContext } from './flows/flow-context.js';
 import { forgotPassword } from './flows/forgot-password.js';
 import { login, type LoginResult } from './flows/login.js';
+import { createSecondFactors, type SecondFactors } from './mfa/create-mfa.js';
+import { refuseSecondFactorAccounts, type MfaChallenge } from './mfa/login-challenge.js';
+import type { MfaConfigInput } from './mfa/mfa-config.js';
+import { createPasskeys, type Passkeys, type PasskeysInternal } from './passkeys/create-passkeys.js';
 import { logout, logoutAll } from './flows/logout.js';
 import type { Actor } from './flows/administrator.js';
 import { findUserProfile, findUserProfileFor, listUsersPage, revokeUserSessions, type UserList } from './flows/manage-users.js';
@@ -96,6 +100,8 @@ export interface CreateAuthOptions<R extends string = SpecRole> {
    * Defaults to a `console.warn` line once a minute for each kind of failure.
    */
   onBackgroundError?: (failure: BackgroundFailure) => void;
+  /** Second factors and passkeys (docs/mfa.md, docs/passkeys.md): the key that seals TOTP secrets, the WebAuthn relying party. */
+  mfa?: MfaConfigInput;
   /** Social sign-in: the app URL, the redirect allow-list and the enabled providers (none by default). */
   social?: SocialConfigInput;
   /**
@@ -123,7 +129,24 @@ export interface Auth<R extends string = Role> {
   register(body: unknown, request?: RequestContext): Promise<RegisterResult<R>>;
   /** Registration that does not reveal registered addresses (see `concealRegisteredEmails`). */
   registerConcealed(body: unknown, request?: RequestContext): Promise<RegisterAccepted>;
+  /**
+   * Signs in with e-mail and password and answers tokens. An account with a second factor is refused
+   * with `MFA_REQUIRED` once its password matched: use `signIn`, which answers its challenge.
+   */
   login(body: unknown, request?: RequestContext): Promise<LoginResult<R>>;
+  /**
+   * `POST /auth/login`: tokens, or for an account with a second factor `{ mfaRequired, mfaToken,
+   * methods }` to answer at `auth.mfa.verify` (docs/mfa.md).
+   *
+   * @example
+   * const outcome = await auth.signIn(body);
+   * if ('mfaRequired' in outcome) return askForCode(outcome.mfaToken, outcome.methods);
+   */
+  signIn(body: unknown, request?: RequestContext): Promise<LoginResult<R> | MfaChallenge>;
+  /** Second factors (TOTP, recovery codes) and the second step of a sign-in (docs/mfa.md). */
+  readonly mfa: SecondFactors;
+  /** Passkeys: registration, passwordless sign-in, list, rename, delete (docs/passkeys.md). */
+  readonly passkeys: Passkeys;
   refresh(body: unknown, request?: RequestContext): Promise<TokenPair>;
   /**
    * Verifies an access token (signature, `typ`, strict expiry, claims) and, with
@@ -312,7 +335,18 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
   });
   ctx.revoke = (revocations) => revocationSync.revoke(revocations);
 
-  const social = createSocialSignIn(ctx, options.social, options.onProviderError ?? (() => {}));
+  let passkeys: PasskeysInternal | undefined;
+  const mfa = createSecondFactors(
+    ctx,
+    options.mfa,
+    (payload) => assertRecentAuthentication(payload, clock.now(), config.reauthMaxAge),
+    () => passkeys!.checkForUser,
+  );
+  passkeys = createPasskeys(mfa.context);
+
+  const social = createSocialSignIn(ctx, options.social, options.onProviderError ?? (() => {}), (flowCtx, user, now, isNewUser) =>
+    mfa.challenge(flowCtx, user, now, ['fed'], { isNewUser }),
+  );
 
   const auth: Auth<string> = {
     config,
@@ -322,7 +356,11 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     requestEmailChange: (caller, body, request) => requestEmailChange(forRequest(ctx, request), caller, body, request),
     register: (body, request) => register(forRequest(ctx, request), body, request),
     registerConcealed: (body, request) => registerConcealed(forRequest(ctx, request), body, request),
-    login: (body, request) => login(forRequest(ctx, request), body, request),
+    mfa,
+    passkeys,
+    // Without a second step's challenge, `login` answers tokens or throws: its type holds.
+    login: (body, request) => login(forRequest(ctx, request), body, request, refuseSecondFactorAccounts) as Promise<LoginResult<string>>,
+    signIn: (body, request) => login(forRequest(ctx, request), body, request, mfa.challenge),
     refresh: (body, request) => refresh(forRequest(ctx, request), body, request),
     verifyAccessToken: (token, options) => verifyAccessToken(ctx, token, options),
     assertRecentAuthentication: (payload, maxAge) => assertRecentAuthentication(payload, clock.now(), maxAge ?? config.reauthMaxAge),

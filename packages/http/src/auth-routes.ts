@@ -2,6 +2,8 @@ import { AuthError, isAuthError, type AccessTokenPayload, type Auth } from '@gat
 import { prefersHtml, type VerifyEmailOutcome } from './auth-pages.js';
 import { toErrorResponse } from './http-error.js';
 import { ACCOUNT_AUTH_ROUTES } from './account-routes.js';
+import { MFA_AUTH_ROUTES } from './mfa-routes.js';
+import { PASSKEY_AUTH_ROUTES } from './passkey-routes.js';
 import { JWKS_ROUTES } from './jwks-route.js';
 import type { Route, RouteInput, RouteResult } from './routes/route.js';
 
@@ -64,7 +66,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
       body: a.config.concealRegisteredEmails ? await a.registerConcealed(i.body, i.client) : await a.register(i.body, i.client),
     }),
   },
-  { method: 'POST', path: '/login', access: 'public', handle: async (a, i) => ({ status: 200, body: await a.login(i.body, i.client) }) },
+  { method: 'POST', path: '/login', access: 'public', handle: async (a, i) => ({ status: 200, body: await a.signIn(i.body, i.client) }) },
   {
     method: 'POST',
     path: '/refresh-token',
@@ -108,5 +110,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
       return { status: 204 };
     },
   },
+  ...MFA_AUTH_ROUTES,
+  ...PASSKEY_AUTH_ROUTES,
   ...JWKS_ROUTES,
 ] satisfies AuthRoute[]);

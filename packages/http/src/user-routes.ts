@@ -1,6 +1,8 @@
 import type { AccessTokenPayload, Auth } from '@gatehousejs/core';
 import { ACCOUNT_USER_ROUTES } from './account-routes.js';
 import type { Route, RouteInput, RouteResult } from './routes/route.js';
+import { MFA_USER_ROUTES, withAdminMfa } from './mfa-routes.js';
+import { PASSKEY_USER_ROUTES } from './passkey-routes.js';
 
 /** What a user route reads: the kernel's one `RouteInput`, with the caller always verified. */
 export type UserRouteInput = RouteInput & { user: AccessTokenPayload<string>; params: Readonly<Record<string, string | undefined>> };
@@ -12,7 +14,7 @@ export type UserRouteInput = RouteInput & { user: AccessTokenPayload<string>; pa
  * valid token.
  */
 export interface UserRoute extends Route {
-  method: 'GET' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Any of these roles may call it; `undefined`: any authenticated user. */
   roles: readonly string[] | undefined;
   handle(auth: Auth<string>, input: UserRouteInput): Promise<RouteResult>;
@@ -28,7 +30,7 @@ const targetId = (input: UserRouteInput): string => input.params.id ?? '';
  * The `/api/v1/users` routes of CONTRACT §8. Adapters mount them in this order (`/users/me` before
  * `/users/:id`); the rules are in core (`Auth`), the table only says who may call what.
  */
-export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
+const TABLE: readonly UserRoute[] = Object.freeze([
   ...ACCOUNT_USER_ROUTES,
   {
     method: 'GET',
@@ -91,4 +93,9 @@ export const USER_ROUTES: readonly UserRoute[] = Object.freeze([
       return { status: 204 };
     },
   },
+  ...MFA_USER_ROUTES,
+  ...PASSKEY_USER_ROUTES,
 ] satisfies UserRoute[]);
+
+/** The table, its administrators' routes under `mfa.requireForAdmins` (`withAdminMfa`). */
+export const USER_ROUTES: readonly UserRoute[] = Object.freeze(withAdminMfa(TABLE));

@@ -107,8 +107,12 @@ function templateData(mail: AuthMail, appUrl: string): MailTemplateData {
         notice: mail.notice,
         newEmail: mail.newEmail,
       };
-    default:
+    case 'email-verification':
+    case 'password-reset':
       return { firstName: mail.firstName, link: buildMailLink(appUrl, mail.kind, mail.token), expiresAt: mail.expiresAt, appUrl };
+    default:
+      // A second-factor notice: what changed, linking to the app; nothing to confirm.
+      return { firstName: mail.firstName, link: buildAppLink(appUrl), expiresAt: undefined, appUrl };
   }
 }
 

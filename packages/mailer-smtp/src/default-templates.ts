@@ -1,5 +1,6 @@
 import { escapeHtml } from './html-escape.js';
 import type { MailTemplate, MailTemplateData, MailTemplates } from './mail-template.js';
+import { secondFactorTemplates } from './second-factor-templates.js';
 
 /**
  * `2025-03-01 14:05 UTC`: the same for every reader and every server locale, which a
@@ -9,14 +10,14 @@ export function formatExpiry(expiresAt: Date): string {
   return `${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-interface Wording {
+export interface Wording {
   subject: string;
   intro: string;
   action: string;
   ignore: string;
 }
 
-function render(wording: Wording, data: MailTemplateData): { subject: string; text: string; html: string } {
+export function render(wording: Wording, data: MailTemplateData): { subject: string; text: string; html: string } {
   const greeting = data.firstName ? `Hello ${data.firstName},` : 'Hello,';
   const expiry = data.expiresAt ? `This link expires at ${formatExpiry(data.expiresAt)}.` : '';
   const text = [greeting, '', wording.intro, '', data.link, '', `${expiry} ${wording.ignore}`.trim(), ''].join('\n');
@@ -111,4 +112,5 @@ export const defaultTemplates: MailTemplates = Object.freeze({
   'account-exists': accountExists,
   'password-changed': passwordChanged,
   'email-change-requested': emailChangeRequested,
+  ...secondFactorTemplates,
 });

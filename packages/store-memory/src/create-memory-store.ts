@@ -12,6 +12,13 @@ import {
   saveRefreshTokenNow,
 } from './memory-refresh-token-store.js';
 import { createMemoryState } from './memory-state.js';
+import {
+  createMemoryChallengeStore,
+  createMemoryPasskeyStore,
+  createMemoryRecoveryCodeStore,
+  createMemorySecondFactorState,
+  createMemoryTotpFactorStore,
+} from './memory-second-factor-stores.js';
 import { bumpTokenVersionNow, changePasswordNow, createMemoryUserStore, createUserNow } from './memory-user-store.js';
 
 /**
@@ -29,6 +36,7 @@ import { bumpTokenVersionNow, changePasswordNow, createMemoryUserStore, createUs
  */
 export function createMemoryStore(): AuthStore {
   const state = createMemoryState();
+  const factors = createMemorySecondFactorState();
   return {
     users: createMemoryUserStore(state),
     refreshTokens: createMemoryRefreshTokenStore(state),
@@ -38,6 +46,10 @@ export function createMemoryStore(): AuthStore {
     sessions: createMemorySessionStore(state),
     accounts: createMemoryAccountStore(state),
     revocations: createMemoryRevocationStore(),
+    totpFactors: createMemoryTotpFactorStore(factors),
+    recoveryCodes: createMemoryRecoveryCodeStore(factors),
+    passkeys: createMemoryPasskeyStore(factors),
+    challenges: createMemoryChallengeStore(factors),
 
     async createUserWithIdentity(user, identity) {
       // Both checks before either write, in one synchronous step: all or nothing.

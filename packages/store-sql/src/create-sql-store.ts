@@ -12,6 +12,12 @@ import type { SqlDatabase } from './sql-dialect.js';
 import { createSqlRateLimiter, type SqlRateLimiter } from './sql-rate-limiter.js';
 import { createSqlRevocationStore } from './sql-revocation-store.js';
 import { createSqlSessionStore } from './sql-session-store.js';
+import {
+  createSqlChallengeStore,
+  createSqlPasskeyStore,
+  createSqlRecoveryCodeStore,
+  createSqlTotpFactorStore,
+} from './sql-second-factor-stores.js';
 import { bumpTokenVersionIn, changePasswordIn, createSqlUserStore, insertUserIn } from './sql-user-store.js';
 
 /** An `AuthStore` over SQL that also exposes its Kysely instance and dialect. */
@@ -62,6 +68,10 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
     sessions: createSqlSessionStore(db),
     accounts: createSqlAccountStore({ db, dialect }),
     revocations: createSqlRevocationStore(db),
+    totpFactors: createSqlTotpFactorStore(db),
+    recoveryCodes: createSqlRecoveryCodeStore(db),
+    passkeys: createSqlPasskeyStore(db),
+    challenges: createSqlChallengeStore(db),
 
     createUserWithIdentity: (user, identity) => insertUserWith(user, (trx) => insertIdentityIn(trx, identity)),
 

@@ -29,6 +29,7 @@ describe('gatehouse-migrate', () => {
       'Applied migration 0002-token-version-and-rate-limits (sqlite).',
       'Applied migration 0003-social-sign-in (sqlite).',
       'Applied migration 0004-account-security (sqlite).',
+      'Applied migration 0005-second-factors (sqlite).',
     ]);
 
     const second = captureIo(url);

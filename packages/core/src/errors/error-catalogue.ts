@@ -51,6 +51,18 @@ export const ERROR_CATALOGUE = Object.freeze({
   LAST_SIGN_IN_METHOD: { status: 409, message: 'This is the last way to sign in to this account; add another one first.' },
   EMAIL_TAKEN: { status: 409, message: 'This e-mail address is already registered.' },
   USERNAME_TAKEN: { status: 409, message: 'This username is already taken.' },
+  // Second factors and passkeys (docs/mfa.md, docs/passkeys.md)
+  MFA_REQUIRED: { status: 403, message: 'This needs a sign-in with a second factor.' },
+  MFA_CODE_INVALID: { status: 401, message: 'The code is wrong, has expired or was already used.' },
+  MFA_TOKEN_INVALID: { status: 401, message: 'The sign-in has expired or was already completed. Please sign in again.' },
+  MFA_NOT_ENABLED: { status: 409, message: 'This account has no second factor.' },
+  TOTP_ALREADY_ENABLED: { status: 409, message: 'An authenticator app is already set up; remove it first.' },
+  TOTP_NOT_PENDING: { status: 409, message: 'No authenticator app set-up is waiting for a code; start again.' },
+  TOTP_NOT_FOUND: { status: 404, message: 'No authenticator app is set up for this account.' },
+  PASSKEY_NOT_FOUND: { status: 404, message: 'No passkey of this account has this id.' },
+  PASSKEY_IN_USE: { status: 409, message: 'This passkey is already registered.' },
+  PASSKEY_REGISTRATION_FAILED: { status: 400, message: 'The passkey could not be registered. Please try again.' },
+  PASSKEY_REJECTED: { status: 401, message: 'The passkey could not be verified.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait before trying again.' },
   // The HTTP layer (any adapter)
   ROUTE_NOT_FOUND: { status: 404, message: 'No route matches this request.' },

@@ -95,6 +95,9 @@ export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
     revocation?: CreateAuthOptions<string>['revocation'];
     /** The role settings of `createAuth` (`roles`, `grantPolicy`, `roleHierarchy`). */
     roles?: Pick<CreateAuthOptions<string>, 'roles' | 'grantPolicy' | 'roleHierarchy'>;
+    /** Second factors and passkeys (`createAuth`'s `mfa`). */
+    mfa?: CreateAuthOptions<string>['mfa'];
+    onEvent?: CreateAuthOptions<string>['onEvent'];
   } = {},
 ): FlowHarness<H> {
   const store = options.store ?? createMemoryStore();
@@ -112,6 +115,8 @@ export function createFlowHarness<H extends PasswordHasher = FakeHasher>(
     random: createSeededRandom(options.seed ?? 0x5eed),
     ...(options.rateLimiter ? { rateLimiter: options.rateLimiter } : {}),
     ...(options.revocation ? { revocation: options.revocation } : {}),
+    ...(options.mfa ? { mfa: options.mfa } : {}),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     onBackgroundError: (failure) => backgroundErrors.push(failure),
   });
 

@@ -17,6 +17,14 @@ import {
 import { maskEmail, type RequestContext } from './request-context.js';
 import { toUserSummary, type UserSummary } from './user-views.js';
 import type { Role } from '../roles/roles.js';
+import type { MfaChallenge } from '../mfa/login-challenge.js';
+import type { UserRecord } from '../ports/user-store.js';
+
+/**
+ * Decides, once the password matched, whether the sign-in needs a second step (docs/mfa.md): the
+ * challenge to answer instead of tokens, or null to sign in now. It may also refuse (`MFA_REQUIRED`).
+ */
+export type SecondStep = (ctx: FlowContext, user: UserRecord, now: Date) => Promise<MfaChallenge | null>;
 
 export interface LoginResult<R extends string = Role> extends TokenPair {
   user: UserSummary<R>;
@@ -32,7 +40,12 @@ export interface LoginResult<R extends string = Role> extends TokenPair {
  * §3.2.2), counted likewise before the hash. The password is compared in its NFKC form (and, for a
  * hash made before passwords were normalised, as typed: see `verifyTypedPassword`).
  */
-export async function login(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<LoginResult<string>> {
+export async function login(
+  ctx: FlowContext,
+  body: unknown,
+  request: RequestContext = {},
+  secondStep?: SecondStep,
+): Promise<LoginResult<string> | MfaChallenge> {
   const now = ctx.clock.now();
   await enforceClientLimit(ctx, request, now);
   const input = parseInput(loginInput, body);
@@ -44,7 +57,7 @@ export async function login(ctx: FlowContext, body: unknown, request: RequestCon
     throw error;
   }
   try {
-    return await checkPasswordAndSignIn(ctx, input, request, now);
+    return await checkPasswordAndSignIn(ctx, input, request, now, secondStep);
   } catch (error) {
     // A dependency failed (503) before the password was judged: the attempt was no guess.
     if (isUnavailable(error)) {
@@ -60,7 +73,8 @@ async function checkPasswordAndSignIn(
   input: { email: string; password: string },
   request: RequestContext,
   now: Date,
-): Promise<LoginResult<string>> {
+  secondStep: SecondStep | undefined,
+): Promise<LoginResult<string> | MfaChallenge> {
   const user = await ctx.store.users.findUserByEmail(input.email);
   // An account that only signs in through providers has no password: it matches nothing, at the same cost.
   const matches = user?.passwordHash
@@ -81,6 +95,9 @@ async function checkPasswordAndSignIn(
   if (matches === 'raw' || ctx.hasher.needsRehash(user.passwordHash)) {
     await ctx.store.users.updatePasswordHash(user.id, await ctx.hasher.hash(normalizePassword(input.password)), now);
   }
+  // A second factor is asked for only after the password matched: the challenge says nothing to a guesser.
+  const challenge = await secondStep?.(ctx, user, now);
+  if (challenge) return challenge;
   await ctx.store.users.recordLogin(user.id, now);
   const pair = await issueTokenPair(ctx, user, now, { amr: ['pwd'] }, request);
   ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, email: maskEmail(input.email), clientAddress: request.clientAddress });

@@ -28,7 +28,21 @@ export type AuthEventType =
   /** Social sign-in: an account made by a provider, and identities linked to or unlinked from an account. */
   | 'social.registered'
   | 'identity.linked'
-  | 'identity.unlinked';
+  | 'identity.unlinked'
+  /** Second factors (docs/mfa.md): set up, removed, used, failed, locked, reset by an administrator. */
+  | 'mfa.totp_enabled'
+  | 'mfa.totp_disabled'
+  | 'mfa.recovery_codes_generated'
+  | 'mfa.challenge_started'
+  | 'mfa.verified'
+  | 'mfa.failed'
+  | 'mfa.locked'
+  | 'mfa.reset'
+  | 'passkey.added'
+  | 'passkey.removed'
+  | 'passkey.login_failed'
+  /** A passkey's signature counter went backwards: a cloned authenticator may be in use. */
+  | 'passkey.counter_regression';
 
 export interface AuthEvent {
   type: AuthEventType;

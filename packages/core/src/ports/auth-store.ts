@@ -6,6 +6,10 @@ import type { RefreshTokenRecord, RefreshTokenStore } from './refresh-token-stor
 import type { RevocationStore } from './revocation-feed.js';
 import type { SessionStore } from './session-store.js';
 import type { UserRecord, UserStore } from './user-store.js';
+import type { ChallengeStore } from './challenge-store.js';
+import type { PasskeyStore } from './passkey-store.js';
+import type { RecoveryCodeStore } from './recovery-code-store.js';
+import type { TotpFactorStore } from './totp-factor-store.js';
 
 export interface PasswordResetInput {
   tokenHash: string;
@@ -31,6 +35,11 @@ export interface AuthStore {
   accounts: AccountStore;
   /** Recent revocations, read by instances whose revocation feed is down or absent. */
   revocations: RevocationStore;
+  /** Second factors (docs/mfa.md): authenticator apps, recovery codes, passkeys, ceremony challenges. */
+  totpFactors: TotpFactorStore;
+  recoveryCodes: RecoveryCodeStore;
+  passkeys: PasskeyStore;
+  challenges: ChallengeStore;
   /**
    * In one transaction: create the user (as `createUser`) and link its first identity (as
    * `linkIdentity`). Rejects like either and then leaves nothing behind, so a parallel sign-in with

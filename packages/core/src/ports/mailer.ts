@@ -11,7 +11,9 @@ export type AuthMail =
   /** Notice: the password was changed (`PUT /users/me/password`). */
   | { kind: 'password-changed'; to: string; firstName?: string; notice: SecurityNotice }
   /** Notice to the old address: a change of address to `newEmail` (masked) was asked for. */
-  | { kind: 'email-change-requested'; to: string; firstName?: string; notice: SecurityNotice; newEmail: string };
+  | { kind: 'email-change-requested'; to: string; firstName?: string; notice: SecurityNotice; newEmail: string }
+  /** Notice: a second factor was added or removed (docs/mfa.md); it links to the app, nothing to confirm. */
+  | { kind: SecondFactorNoticeKind; to: string; firstName?: string };
 
 /**
  * When and from where a security-relevant change was made, so the owner can tell whether it was
@@ -22,6 +24,9 @@ export interface SecurityNotice {
   userAgent?: string;
   ipAddress?: string;
 }
+
+/** Which change to the account's second factors a notice mail reports. */
+export type SecondFactorNoticeKind = 'totp-enabled' | 'totp-disabled' | 'passkey-added' | 'passkey-removed' | 'second-factors-reset';
 
 export interface Mailer {
   send(mail: AuthMail): Promise<void>;

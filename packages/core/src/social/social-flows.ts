@@ -1,4 +1,6 @@
 import * as oauth from 'oauth4webapi';
+import type { UserRecord } from '../ports/user-store.js';
+import type { MfaChallenge } from '../mfa/login-challenge.js';
 import { AuthError } from '../errors/auth-error.js';
 import type { FlowContext } from '../flows/flow-context.js';
 import { issueTokenPair } from '../flows/issue-token-pair.js';
@@ -25,6 +27,8 @@ export interface SocialContext {
   providers: ReadonlyMap<ProviderId, EnabledProvider>;
   /** Told about a failed callback (the reason, never a token); the browser only sees `provider_error`. */
   onProviderError: (provider: ProviderId, error: unknown) => void;
+  /** The second step an account with a second factor needs before tokens (docs/mfa.md), or null. */
+  secondStep?: (ctx: FlowContext, user: UserRecord, now: Date, isNewUser: boolean) => Promise<MfaChallenge | null>;
 }
 
 /** Where to send the browser at the provider, and the secret its cookie must hold until it comes back. */
@@ -183,7 +187,7 @@ export async function exchangeCode(
   body: unknown,
   browserKey: string | undefined,
   request: RequestContext,
-): Promise<ExchangeResult> {
+): Promise<ExchangeResult | MfaChallenge> {
   const now = s.ctx.clock.now();
   await enforceClientLimit(s.ctx, request, now);
   const { code } = parseInput(exchangeInput, body);
@@ -196,6 +200,8 @@ export async function exchangeCode(
   const user = owner ? await s.ctx.store.users.findUserById(owner.userId) : null;
   if (!owner || !user) throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The code is invalid or has expired.');
   if (user.disabledAt) throw new AuthError('ACCOUNT_DISABLED');
+  const challenge = await s.secondStep?.(s.ctx, user, now, signIn === null);
+  if (challenge) return challenge;
   await s.ctx.store.users.recordLogin(user.id, now);
   const pair = await issueTokenPair(s.ctx, user, now, { amr: ['fed'] }, request);
   s.ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, clientAddress: request.clientAddress, detail: { method: 'social' } });

@@ -1,4 +1,5 @@
 import { forRequest, type FlowContext } from '../flows/flow-context.js';
+import type { MfaChallenge } from '../mfa/login-challenge.js';
 import type { RequestContext } from '../flows/request-context.js';
 import { listIdentities, unlinkIdentity, type IdentityView } from './identity-flows.js';
 import type { ProviderId } from './provider-definition.js';
@@ -33,9 +34,10 @@ export interface SocialSignIn {
   ): Promise<CallbackOutcome>;
   /**
    * `POST /oauth/exchange`: the one-time code for a session, with the browser key from the cookie of
-   * the browser that ran the flow (a code is worth nothing in another browser).
+   * the browser that ran the flow (a code is worth nothing in another browser). For an account with a
+   * second factor, its challenge instead of tokens (docs/mfa.md).
    */
-  exchange(body: unknown, browserKey: string | undefined, request?: RequestContext): Promise<ExchangeResult>;
+  exchange(body: unknown, browserKey: string | undefined, request?: RequestContext): Promise<ExchangeResult | MfaChallenge>;
   listIdentities(userId: string): Promise<{ identities: IdentityView[] }>;
   unlinkIdentity(userId: string, provider: unknown): Promise<void>;
 }
@@ -44,10 +46,11 @@ export function createSocialSignIn(
   ctx: FlowContext,
   input: SocialConfigInput | undefined,
   onProviderError: (provider: ProviderId, error: unknown, request?: RequestContext) => void,
+  secondStep?: SocialContext['secondStep'],
 ): SocialSignIn {
   // Without settings no provider is enabled: every provider route answers 404, the list is empty.
   const config: SocialConfig = parseSocialConfig(input ?? { appUrl: 'http://localhost/' });
-  const s: SocialContext = { ctx, config, providers: buildProviders(config), onProviderError };
+  const s: SocialContext = { ctx, config, providers: buildProviders(config), onProviderError, ...(secondStep ? { secondStep } : {}) };
   // A request with an id: its events, background failures and provider errors carry it.
   const inRequest = (request: RequestContext): SocialContext =>
     request.requestId === undefined

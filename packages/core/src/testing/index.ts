@@ -10,3 +10,5 @@ export type { Argon2idHasherSubject } from './argon2id-hasher-contract.js';
 export { describeRateLimiterContract } from './rate-limiter-contract/rate-limiter-contract-suite.js';
 export type { RateLimiterContractSubject } from './rate-limiter-contract/rate-limiter-contract-suite.js';
 export { createTestAuth } from './test-auth.js';
+export { createSoftwareAuthenticator } from './software-authenticator.js';
+export type { SoftwareAuthenticator, SoftwareAuthenticatorOptions, CeremonyOverrides } from './software-authenticator.js';

@@ -9,6 +9,7 @@ import { describeOneTimeTokenStoreContract } from './store-contract/one-time-tok
 import { describePasswordResetContract } from './store-contract/password-reset-contract.js';
 import { describeRefreshTokenStoreContract } from './store-contract/refresh-token-store-contract.js';
 import { describeRegistrationContract } from './store-contract/registration-contract.js';
+import { describeSecondFactorStoreContract } from './store-contract/second-factor-store-contract.js';
 import type { StoreUnderTest } from './store-contract/store-fixtures.js';
 import { describeRoleChangeContract } from './store-contract/role-change-contract.js';
 import { describeRevocationStoreContract } from './store-contract/revocation-store-contract.js';
@@ -89,6 +90,7 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
     describeSessionStoreContract(subject);
     describeAccountStoreContract(subject);
     describeRevocationStoreContract(subject);
+    describeSecondFactorStoreContract(subject);
 
     describe('AuthStore.close', () => {
       it('releases the store and resolves', async () => {

@@ -4,6 +4,9 @@ import { jsonWebKeySet } from './jwks-schema.js';
 import * as bodies from './response-schemas.js';
 import { SOCIAL_OPERATIONS } from './social-operations.js';
 import { accountOperations } from './account-operations.js';
+import { MFA_OPERATIONS } from './mfa-operations.js';
+import { PASSKEY_OPERATIONS } from './passkey-operations.js';
+import { loginOrChallenge } from './mfa-schemas.js';
 
 /** One documented answer: its schema (none for 204) and what it means. */
 export interface DocumentedResponse {
@@ -78,7 +81,10 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       bearer: false,
       body: schemas.login,
       responses: {
-        200: { description: 'A token pair and the user.', schema: bodies.loginResult },
+        200: {
+          description: 'A token pair and the user, or for an account with a second factor its challenge (docs/mfa.md).',
+          schema: loginOrChallenge,
+        },
         401: E('Wrong e-mail or password (one message for both).'),
         403: E('E-mail not confirmed while the deployment requires it.'),
         ...JSON_BODY,
@@ -273,6 +279,8 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
         ...ALWAYS,
       },
     },
+    ...MFA_OPERATIONS,
+    ...PASSKEY_OPERATIONS,
   } satisfies Record<string, Operation>);
 }
 

@@ -23,6 +23,11 @@ function render(mail: AuthMail, appUrl: string): CaughtMessage {
     const text = `${what} at ${mail.notice.at.toISOString()} from ${mail.notice.userAgent ?? 'an unknown device'} (${mail.notice.ipAddress ?? 'unknown address'}). If it was not you, reset your password at ${appUrl}/`;
     return { to: [mail.to], subject: what, text, html: `<p>${text}</p>` };
   }
+  if (!('token' in mail)) {
+    // A second-factor notice: what changed, and a link to the app.
+    const text = `Hello ${mail.firstName}, a change to your sign-in factors: ${mail.kind}. Check your account at ${appUrl}/`;
+    return { to: [mail.to], subject: `Security notice: ${mail.kind}`, text, html: `<p>${text}</p>` };
+  }
   const link = `${appUrl}${LINK_PATHS[mail.kind]}?token=${encodeURIComponent(mail.token)}`;
   const subject = mail.kind === 'email-verification' ? 'Confirm your e-mail address' : 'Reset your password';
   const text = `Hello ${mail.firstName}, ${subject.toLowerCase()}: ${link} (valid until ${mail.expiresAt.toISOString()})`;

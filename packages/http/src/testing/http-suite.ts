@@ -1,7 +1,9 @@
 import { describe } from 'vitest';
 import { accountSuite } from './account-suite.js';
+import { mfaSuite } from './mfa-suite.js';
 import { jwksSuite } from './jwks-suite.js';
 import { paritySuite } from './parity-suite.js';
+import { passkeySuite } from './passkey-suite.js';
 import { recoverySuite } from './recovery-suite.js';
 import { registrationSuite } from './registration-suite.js';
 import { requestRulesSuite } from './request-rules-suite.js';
@@ -41,6 +43,8 @@ export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
     accountSuite(start);
     requestRulesSuite(start);
     paritySuite(start);
+    mfaSuite(start);
+    passkeySuite(start);
     jwksSuite(start);
   });
 }

@@ -1,4 +1,4 @@
-import type { Argon2idParameters, Auth, AuthConfigInput, AuthStore, PasswordHasher, RateLimiter } from '@gatehousejs/core';
+import type { Argon2idParameters, Auth, AuthConfigInput, AuthStore, MfaConfigInput, PasswordHasher, RateLimiter } from '@gatehousejs/core';
 
 /** A mail as the suite reads it from the capturing mailer. */
 export interface CaughtMessage {
@@ -86,6 +86,8 @@ export type SuiteConfig = Partial<Omit<AuthConfigInput, 'accessTokenSecret' | 'r
 /** How one `describe` wants its app: core settings and adapter options. */
 export interface SuiteServerOptions {
   config?: SuiteConfig;
+  /** Second-factor settings over the suite's (`SUITE_MFA`), e.g. `requireForAdmins`. */
+  mfa?: Partial<MfaConfigInput>;
   corsOrigins?: string[];
   trustedProxyHops?: number;
 }

@@ -12,6 +12,11 @@ import {
 
 export const APP_URL = 'http://app.example.test';
 export const SUPER = Object.freeze({ email: 'root@example.com', password: 'bootstrap super password' });
+/** Second factors in every app of the suite: a fixed sealing key, and `APP_URL` as the WebAuthn relying party. */
+export const SUITE_MFA = Object.freeze({
+  encryptionKeys: ['CQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQk='],
+  webauthn: { rpId: 'app.example.test', rpName: 'Gatehouse suite', origins: [APP_URL] },
+});
 
 /** Cheap Argon2id parameters keep the suite fast; the real parameters have their own tests. */
 const BASE_CONFIG = {
@@ -59,6 +64,7 @@ async function startApp(target: HttpSuiteTarget, options: InstanceOptions, stora
       config,
       store: storage.store,
       mailer,
+      mfa: { ...SUITE_MFA, ...options.mfa },
       ...(hashing ? { hasher: hashing.hasher } : {}),
       ...(storage.rateLimiter ? { rateLimiter: storage.rateLimiter } : {}),
     });

@@ -4,6 +4,7 @@ import { initialSchema } from './0001-initial-schema.js';
 import { tokenVersionAndRateLimits } from './0002-token-version-and-rate-limits.js';
 import { socialSignIn } from './0003-social-sign-in.js';
 import { accountSecurity } from './0004-account-security.js';
+import { secondFactors } from './0005-second-factors.js';
 
 /**
  * Every migration, in code rather than read from a folder, so it works from `dist` and from a
@@ -15,5 +16,6 @@ export function gatehouseMigrations(dialect: SqlDialectName): Record<string, Mig
     '0002-token-version-and-rate-limits': tokenVersionAndRateLimits(dialect),
     '0003-social-sign-in': socialSignIn(dialect),
     '0004-account-security': accountSecurity(dialect),
+    '0005-second-factors': secondFactors(dialect),
   };
 }

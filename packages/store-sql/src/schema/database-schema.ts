@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { SecondFactorTables } from './second-factor-schema.js';
 
 /**
  * An instant as integer epoch milliseconds (UTC by definition). Written as a JS number; read back
@@ -128,7 +129,7 @@ export interface RevocationsTable {
 }
 
 /** The tables Gatehouse owns, as Kysely sees them. */
-export interface GatehouseDatabase {
+export interface GatehouseDatabase extends SecondFactorTables {
   users: UsersTable;
   user_roles: UserRolesTable;
   refresh_tokens: RefreshTokensTable;

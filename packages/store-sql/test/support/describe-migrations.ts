@@ -3,6 +3,7 @@ import { MIGRATION_TABLE, createSqlStore, migrateToLatest, openSqlDatabase, type
 import { runMigrations } from '../../src/migrate-to-latest.js';
 import { initialSchema } from '../../src/migrations/0001-initial-schema.js';
 import { tokenVersionAndRateLimits } from '../../src/migrations/0002-token-version-and-rate-limits.js';
+import { gatehouseMigrations } from '../../src/migrations/gatehouse-migrations.js';
 import type { Scratch, SqlTestServer } from '../../src/testing/index.js';
 
 const GATEHOUSE_TABLES = [
@@ -16,7 +17,14 @@ const GATEHOUSE_TABLES = [
   'user_roles',
   'users',
 ];
-const ALL_MIGRATIONS = ['0001-initial-schema', '0002-token-version-and-rate-limits', '0003-social-sign-in', '0004-account-security'];
+const SECOND_FACTOR_TABLES = ['auth_challenges', 'passkeys', 'recovery_codes', 'totp_factors'];
+const ALL_MIGRATIONS = [
+  '0001-initial-schema',
+  '0002-token-version-and-rate-limits',
+  '0003-social-sign-in',
+  '0004-account-security',
+  '0005-second-factors',
+];
 const AFTER_0001 = ALL_MIGRATIONS.slice(1);
 
 /** A database as deployments before 0002 have it: only the first migration applied and recorded. */
@@ -131,6 +139,22 @@ export function describeMigrations(server: SqlTestServer): void {
           .execute(),
       ).rejects.toThrow();
       expect(await database.db.selectFrom('users').select('id').execute()).toEqual([{ id: 'id-1' }]);
+    });
+
+    it('adds the second-factor tables to a database in use and keeps its users, who can then enroll', async () => {
+      const { database, scratch } = await freshDatabase();
+      const before0005 = Object.fromEntries(Object.entries(gatehouseMigrations(database.dialect)).filter(([name]) => name < '0005'));
+      await runMigrations(database.db, database.dialect, before0005);
+      await database.db
+        .insertInto('users')
+        .values(aUserRow('id-1', 'ada@x.com', 'ada'))
+        .execute();
+
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0005-second-factors'] });
+      expect(await tableNames(database, scratch)).toEqual(expect.arrayContaining([...GATEHOUSE_TABLES, ...SECOND_FACTOR_TABLES]));
+      const store = createSqlStore(database);
+      expect((await store.users.findUserById('id-1'))?.email).toBe('ada@x.com');
+      expect(await store.totpFactors.savePendingTotpFactor({ userId: 'id-1', secretCiphertext: 'x', createdAt: new Date(0) })).toBe(true);
     });
 
     it('stores timestamps as integer epoch milliseconds', async () => {
