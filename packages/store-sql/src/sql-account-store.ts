@@ -1,13 +1,9 @@
 import type { AccountStore } from '@gatehousejs/core';
-import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { retryOnDeadlock } from './deadlock-retry.js';
 import { fromUserRow, toEpochMillis } from './row-mapping.js';
-import type { GatehouseDatabase } from './schema/database-schema.js';
 import type { SqlDatabase } from './sql-dialect.js';
 import { revokeAllRefreshTokensIn } from './sql-refresh-token-store.js';
-
-type Db = Kysely<GatehouseDatabase>;
 
 /**
  * The tables that hold rows of a user besides `users`, deleted with it. Only `user_roles` and
