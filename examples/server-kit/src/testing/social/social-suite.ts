@@ -308,7 +308,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         const victimIdle = browser();
         const lured = await victimIdle.exchange(attacker.code);
         expect(lured.status).toBe(400);
-        expect(lured.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+        expect(lured.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'ONE_TIME_TOKEN_INVALID' });
         // A victim in the middle of a flow of their own holds a browser key, but not the attacker's.
         const victimBusy = (await untilCallback('oidc')).browser;
         expect((await victimBusy.exchange(attacker.code)).status).toBe(400);
