@@ -13,6 +13,7 @@ import {
 import { describeProviderShapes, OIDC_SHAPED_CLIENTS, providerEnv, TENANT_ID, type ProviderPeers } from './provider-shapes.js';
 import type { SuiteOverrides } from '../start-for-suite.js';
 import { describeSocialHardening, HTTPS_APP_URL } from './social-hardening.js';
+import { describeLinkingCases } from './linking-cases.js';
 import { describeTakeoverCases } from './takeover-cases.js';
 import { TestBrowser } from './test-browser.js';
 
@@ -307,7 +308,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         const victimIdle = browser();
         const lured = await victimIdle.exchange(attacker.code);
         expect(lured.status).toBe(400);
-        expect(lured.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+        expect(lured.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'ONE_TIME_TOKEN_INVALID' });
         // A victim in the middle of a flow of their own holds a browser key, but not the attacker's.
         const victimBusy = (await untilCallback('oidc')).browser;
         expect((await victimBusy.exchange(attacker.code)).status).toBe(400);
@@ -409,113 +410,15 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       });
     });
 
-    describe('linking by e-mail (Discord- and GitHub-shaped providers)', () => {
-      async function registered(confirmed: boolean) {
-        const tag = unique('link');
-        const input = {
-          firstName: 'Ada',
-          lastName: 'L',
-          username: tag,
-          email: `${tag}@example.com`,
-          password: 'correct horse battery',
-          confirmPassword: 'correct horse battery',
-        };
-        const res = await api('POST', '/api/v1/auth/register', { body: input });
-        expect(res.status).toBe(201);
-        if (confirmed) {
-          const mail = await server.waitForMail((m) => m.to.includes(input.email));
-          const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-          expect((await api('GET', `/api/v1/auth/verify-email?token=${token}`)).status).toBe(200);
-        }
-        return { id: res.body.user.id as string, email: input.email, password: input.password };
-      }
-
-      it.each([
-        [true, true, 'links and signs in the existing account'],
-        [true, false, 'account_exists'],
-        [false, true, 'account_exists'],
-        [false, false, 'account_exists'],
-      ])('provider verified %s × local address confirmed %s: %s', async (providerVerified, localConfirmed, expected) => {
-        const local = await registered(localConfirmed);
-        peers.discord.signInAs({
-          id: 9_000_000 + ++sequence,
-          login: 'wumpus',
-          name: 'Wumpus',
-          email: local.email,
-          verified: providerVerified,
-        });
-        const result = await signIn('discord');
-        if (expected === 'account_exists') {
-          expect(result.error).toBe('account_exists');
-          expect(result.code).toBeNull();
-          return;
-        }
-        const session = await exchange(result);
-        expect(session.body).toMatchObject({ user: { id: local.id, email: local.email }, isNewUser: false });
-      });
-
-      it('GitHub: an address that is not the verified primary one is never used, so it cannot take over the local account', async () => {
-        const local = await registered(true);
-        peers.github.signInAs({ id: 6_000_000 + ++sequence, login: 'squatter', name: 'Squatter', email: local.email, verified: false });
-        const session = await exchange(await signIn('github'));
-        expect(session.status).toBe(200);
-        expect(session.body).toMatchObject({ user: { email: null, roles: [] }, isNewUser: true });
-        expect(session.body.user.id).not.toBe(local.id);
-      });
-
-      it('an account that only the provider knows is created without roles, its subject read from the numeric id', async () => {
-        const email = `${unique('octo')}@example.com`;
-        peers.github.signInAs({ id: 424242 + ++sequence, login: 'octo-new', name: 'Octo New', email, verified: true });
-        const session = await exchange(await signIn('github'));
-        expect(session.body).toMatchObject({ user: { email, roles: [] }, isNewUser: true });
-        const me = await api('GET', '/api/v1/users/me', { token: session.body.accessToken });
-        expect(me.body).toMatchObject({ username: 'octo-new', isActive: true, roles: [] });
-      });
-
-      it('links a provider account to the signed-in user, refuses it to another user (identity_in_use), and unlinks down to the last way in', async () => {
-        const owner = await registered(true);
-        const login = await api('POST', '/api/v1/auth/login', { body: { email: owner.email, password: owner.password } });
-        const token = login.body.accessToken as string;
-        const githubId = 7_000_000 + ++sequence;
-        peers.github.signInAs({ id: githubId, login: 'linker', name: 'Linker', email: null, verified: false });
-
-        const linkWith = async (bearer: string) => {
-          const b = browser();
-          const started = await api('POST', '/api/v1/auth/oauth/github/link', { token: bearer, body: { redirect_uri: FRONT } });
-          expect(started.status).toBe(200);
-          expect(started.body.url).toMatch(new RegExp(`^${peers.github.authorizationUrl}\\?`));
-          // The page's fetch stores the binding cookie of the answer, then sends the browser to the provider.
-          b.acceptCookie(`${SOCIAL_APP_URL}/api/v1/auth/oauth/github/link`, started.headers.get('set-cookie'));
-          return b.navigate(started.body.url as string);
-        };
-        expect((await linkWith(token)).href).toBe(`${FRONT}?linked=github`);
-        const listed = await api('GET', '/api/v1/users/me/identities', { token });
-        expect(listed.body.identities.map((i: { provider: string }) => i.provider)).toEqual(['github']);
-
-        const intruder = await registered(true);
-        const intruderToken = (await api('POST', '/api/v1/auth/login', { body: { email: intruder.email, password: intruder.password } }))
-          .body.accessToken;
-        expect((await linkWith(intruderToken)).href).toBe(`${FRONT}?error=identity_in_use`);
-
-        expect((await api('DELETE', '/api/v1/users/me/identities/gitlab', { token })).status).toBe(404);
-        expect((await api('DELETE', '/api/v1/users/me/identities/github', { token })).status).toBe(204);
-        expect((await api('GET', '/api/v1/users/me/identities', { token })).body).toEqual({ identities: [] });
-      });
-
-      it('refuses to unlink the only way into an account made by a provider (409)', async () => {
-        peers.github.signInAs({
-          id: 8_000_000 + ++sequence,
-          login: 'solo',
-          name: 'Solo',
-          email: `${unique('solo')}@example.com`,
-          verified: true,
-        });
-        const session = await exchange(await signIn('github'));
-        const res = await api('DELETE', '/api/v1/users/me/identities/github', { token: session.body.accessToken });
-        expect(res.status).toBe(409);
-        expect(res.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
-      });
-    });
+    describeLinkingCases(() => ({
+      api,
+      server,
+      github: peers.github,
+      discord: peers.discord,
+      browser,
+      signIn: (provider) => signIn(provider),
+      exchange,
+    }));
 
     describeProviderShapes(() => ({ peers, api, signIn: (provider) => signIn(provider) }));
     describeSocialHardening(start, BASE_ENV, () => peers.oidc);
