@@ -44,7 +44,7 @@ export function createMemoryStore(): AuthStore {
     identities: createMemoryIdentityStore(state),
     oauthStates: createMemoryOAuthStateStore(state),
     sessions: createMemorySessionStore(state),
-    accounts: createMemoryAccountStore(state),
+    accounts: createMemoryAccountStore(state, factors),
     revocations: createMemoryRevocationStore(),
     totpFactors: createMemoryTotpFactorStore(factors),
     recoveryCodes: createMemoryRecoveryCodeStore(factors),

@@ -1,6 +1,7 @@
 import type { AccountStore } from '@gatehousejs/core';
 import { copyUser, uniqueKey, type MemoryState } from './memory-state.js';
 import { revokeAllRefreshTokensNow } from './memory-refresh-token-store.js';
+import { deleteSecondFactorsNow, type MemorySecondFactorState } from './memory-second-factor-stores.js';
 
 /** Removes every entry of `map` whose value `belongs`; one synchronous pass. */
 function deleteWhere<V>(map: Map<string, V>, belongs: (value: V) => boolean): void {
@@ -8,7 +9,7 @@ function deleteWhere<V>(map: Map<string, V>, belongs: (value: V) => boolean): vo
 }
 
 /** Deleting and disabling accounts in memory: each in one synchronous step, so atomic. */
-export function createMemoryAccountStore(state: MemoryState): AccountStore {
+export function createMemoryAccountStore(state: MemoryState, factors: MemorySecondFactorState): AccountStore {
   return {
     async deleteUser(userId) {
       const user = state.users.get(userId);
@@ -26,6 +27,7 @@ export function createMemoryAccountStore(state: MemoryState): AccountStore {
         deleteWhere(state.identityIdBySubjectKey, (value) => value === id);
         deleteWhere(state.identityIdByUserProviderKey, (value) => value === id);
       }
+      deleteSecondFactorsNow(factors, userId);
       return true;
     },
 

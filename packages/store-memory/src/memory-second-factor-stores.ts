@@ -179,3 +179,15 @@ export function createMemoryChallengeStore(state: MemorySecondFactorState): Chal
     },
   };
 }
+
+/** Removes every second-factor record of `userId` (an account being deleted), in one synchronous step. */
+export function deleteSecondFactorsNow(factors: MemorySecondFactorState, userId: string): void {
+  factors.totp.delete(userId);
+  factors.recoveryCodes.delete(userId);
+  for (const [id, passkey] of factors.passkeys) {
+    if (passkey.userId !== userId) continue;
+    factors.passkeys.delete(id);
+    factors.passkeyIdByCredentialId.delete(passkey.credentialId);
+  }
+  for (const [id, challenge] of factors.challenges) if (challenge.userId === userId) factors.challenges.delete(id);
+}

@@ -131,6 +131,8 @@ export async function verifySecondFactor(
   await clearCodeAttempts(m.ctx, userId);
   const user = await m.ctx.store.users.findUserById(userId);
   if (!user) throw new AuthError('MFA_TOKEN_INVALID');
+  // Disabled between the password and the second factor: no tokens.
+  if (user.disabledAt) throw new AuthError('ACCOUNT_DISABLED');
   const data = JSON.parse(challenge.data) as ChallengeData;
   const amr = [...new Set<AuthenticationMethod>([...data.amr, secondAmr, 'mfa'])];
 

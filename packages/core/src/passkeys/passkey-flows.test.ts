@@ -102,6 +102,12 @@ describe('signing in with a passkey', () => {
     await expectAuthError(signIn({ userVerification: false }), 'PASSKEY_REJECTED');
   });
 
+  it('refuses a passkey of a disabled account with ACCOUNT_DISABLED', async () => {
+    const { h, user, signIn } = await setUp();
+    await h.store.accounts.setUserDisabled(user.id, true, h.clock.now());
+    await expectAuthError(signIn(), 'ACCOUNT_DISABLED');
+  });
+
   it('refuses a wrong origin, a wrong RP ID and an assertion for another challenge', async () => {
     const { signIn } = await setUp();
     await expectAuthError(signIn({ origin: 'https://evil.example' }), 'PASSKEY_REJECTED');

@@ -40,6 +40,8 @@ export async function passkeyLogin(m: MfaContext, body: unknown, request: Reques
     });
     throw new AuthError('PASSKEY_REJECTED');
   }
+  // A disabled account signs in by no method (docs/account.md), a passkey included.
+  if (user.disabledAt) throw new AuthError('ACCOUNT_DISABLED');
   if (m.ctx.config.requireEmailVerification && !user.isActive) throw new AuthError('EMAIL_NOT_VERIFIED');
   const amr = [amrOf(verified.passkey), 'mfa'] as const;
   await m.ctx.store.users.recordLogin(user.id, now);

@@ -47,6 +47,20 @@ export function describeAccountStoreContract(subject: StoreUnderTest): void {
       expect((await store.users.findUserByEmail(user.email))?.id).toBe(again.id);
     });
 
+    it('deletes the second factors with the user: its authenticator app and recovery codes', async () => {
+      const store = subject.store();
+      const user = aUser();
+      await store.createUserWithRefreshToken(user, aRefreshToken(user.id, { session: DEVICE }));
+      await store.totpFactors.savePendingTotpFactor({ userId: user.id, secretCiphertext: 'v1.k.a.b', createdAt: at(0) });
+      await store.recoveryCodes.replaceRecoveryCodes(user.id, ['a'.repeat(64), 'b'.repeat(64)], at(0));
+
+      expect(await store.accounts.deleteUser(user.id)).toBe(true);
+
+      expect(await store.totpFactors.findTotpFactor(user.id)).toBeNull();
+      expect(await store.recoveryCodes.countRecoveryCodes(user.id)).toBe(0);
+      expect(await store.passkeys.listPasskeys(user.id)).toEqual([]);
+    });
+
     it('answers false for an unknown id and touches nobody else', async () => {
       const store = subject.store();
       const bystander = aUser();
