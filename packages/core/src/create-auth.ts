@@ -223,7 +223,7 @@ export interface Auth<R extends string = Role> {
    */
   pruneEndedRecords(): Promise<PruneResult>;
   /**
-   * `POST /auth/reauthenticate { password }`: a new access token for the caller's session with a
+   * `POST /auth/reauthenticate { password }` (or `{ code }`, or a passkey assertion `{ challengeId, response }`): a new access token for the caller's session with a
    * fresh `auth_time`. A wrong password is `INVALID_CREDENTIALS` (401), counted like a failed login.
    *
    * @example
@@ -383,7 +383,8 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     listUsersByRole: async (role) => (await options.store.users.listUsersByRole(role)).map(toUserProfile),
     ensureSuperUser: (credentials) => ensureSuperUser(ctx, credentials),
     pruneEndedRecords: () => pruneEndedRecords(ctx),
-    reauthenticate: (caller, body, request) => reauthenticate(forRequest(ctx, request), caller, body, request),
+    reauthenticate: (caller, body, request) =>
+      reauthenticate(forRequest(ctx, request), caller, body, request, (userId, proof, r) => mfa.confirmSecondFactor(userId, proof, r)),
     changePassword: (caller, body, request) => changePassword(forRequest(ctx, request), caller, body, request),
     listSessions: (caller) => listSessions(ctx, caller),
     endSession: (caller, sessionId, request) => endSession(forRequest(ctx, request), caller, sessionId, request),

@@ -201,6 +201,19 @@ describe('proving a second factor again (for re-authentication)', () => {
     await expectAuthError(u.h.auth.mfa.confirmSecondFactor(u.userId, { code }), 'MFA_CODE_INVALID');
     await expectAuthError(u.h.auth.mfa.confirmSecondFactor(u.userId, { password: 'x' }), 'VALIDATION_FAILED');
   });
+
+  it('re-authenticates with a code: a new access token of the same session, auth_time moved, amr otp', async () => {
+    const u = await userWithTotp();
+    const session = await u.h.auth.mfa.verify({ mfaToken: (await u.challenge()).mfaToken, code: u.code() });
+    const before = await u.h.auth.verifyAccessToken(session.accessToken);
+    u.h.clock.advance(20 * 60);
+    await expectAuthError(u.h.auth.reauthenticate(before, { code: '000000' }), 'MFA_CODE_INVALID');
+    const { accessToken } = await u.h.auth.reauthenticate(before, { code: u.code() });
+    const after = await u.h.auth.verifyAccessToken(accessToken);
+    expect(after.sid).toBe(before.sid);
+    expect(after.authTime).toBe(Math.floor(u.h.clock.now().getTime() / 1000));
+    expect(after.amr).toEqual(['otp']);
+  });
 });
 
 describe('notice mails', () => {
