@@ -67,7 +67,12 @@ export function authRoutes(auth: Auth<string>, options: AuthRoutesOptions = {}):
         client: clientContext(c, client),
         accept: c.req.header('accept'),
         pages: options.pages,
+        cookie: c.req.header('cookie'),
+        origin: c.req.header('origin'),
+        fetchSite: c.req.header('sec-fetch-site'),
       });
+      // Cookie mode's session cookies: one Set-Cookie header each (until this adapter is on the kernel).
+      for (const cookie of result.cookies ?? []) c.header('Set-Cookie', cookie, { append: true });
       const headers = result.headers ?? {};
       if (result.html !== undefined) return c.body(result.html, result.status as ContentfulStatusCode, headers);
       if (result.body === undefined) return c.body(null, result.status as StatusCode, headers);

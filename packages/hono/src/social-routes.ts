@@ -41,7 +41,11 @@ export function mountSocialRoutes(
         cookie: c.req.header('cookie'),
         parameters: route.body === 'form' ? (c.get('body') as URLSearchParams) : new URLSearchParams(url.search),
         client: clientContext(c, options),
+        origin: c.req.header('origin'),
+        fetchSite: c.req.header('sec-fetch-site'),
       });
+      // Cookie mode's session cookies: one Set-Cookie header each (until this adapter is on the kernel).
+      for (const cookie of result.cookies ?? []) c.header('Set-Cookie', cookie, { append: true });
       const headers = result.headers ?? {};
       if (result.body === undefined) return c.body(null, result.status as StatusCode, headers);
       return jsonResponse(c, result.status, result.body, headers);

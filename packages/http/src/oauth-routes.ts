@@ -1,6 +1,7 @@
 import { AuthError, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
 import type { Route, RouteInput, RouteResult } from './routes/route.js';
 import { clearOauthCookie, oauthCookie, readOauthCookie } from './oauth-cookie.js';
+import { assertSignInOrigin, sessionAnswer } from './session-cookies/session-answer.js';
 
 /** What a social route reads: the kernel's one `RouteInput`, with the cookie and the callback's parameters. */
 export type SocialRouteInput = RouteInput & {
@@ -80,11 +81,10 @@ export const OAUTH_ROUTES: readonly SocialRoute[] = Object.freeze([
     method: 'POST',
     path: '/oauth/exchange',
     access: 'public',
-    handle: async (auth, input) => ({
-      status: 200,
-      body: await auth.social.exchange(input.body, input.client),
-      headers: { 'Cache-Control': 'no-store' },
-    }),
+    handle: async (auth, input) => {
+      assertSignInOrigin(auth, input);
+      return sessionAnswer(auth, 200, await auth.social.exchange(input.body, input.client), { 'Cache-Control': 'no-store' });
+    },
   },
   {
     method: 'POST',
