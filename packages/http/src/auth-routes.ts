@@ -1,6 +1,7 @@
 import { AuthError, isAuthError, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
 import { prefersHtml, type VerifyEmailOutcome } from './auth-pages.js';
 import { toErrorResponse } from './http-error.js';
+import { JWKS_ROUTES } from './jwks-route.js';
 import type { Route, RouteInput, RouteResult } from './routes/route.js';
 import {
   assertSignInOrigin,
@@ -126,4 +127,5 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
       return endedSessionAnswer(a);
     },
   },
+  ...JWKS_ROUTES,
 ] satisfies AuthRoute[]);

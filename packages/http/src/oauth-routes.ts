@@ -35,13 +35,14 @@ const isFormPostProvider = (auth: Auth<string>, provider: string | undefined) =>
 
 async function callback(auth: Auth<string>, input: SocialRouteInput, status: 302 | 303): Promise<SocialRouteResult> {
   const secure = auth.social.secureCookies;
-  const { location } = await auth.social.callback(
-    input.params.provider,
-    input.parameters,
-    readOauthCookie(input.cookie, secure),
-    input.client,
-  );
-  return { status, headers: { ...NAVIGATION_HEADERS, Location: location, 'Set-Cookie': clearOauthCookie(secure) } };
+  const browserKey = readOauthCookie(input.cookie, secure);
+  const outcome = await auth.social.callback(input.params.provider, input.parameters, browserKey, input.client);
+  // A code was issued: the cookie stays (SameSite=Lax, the code's lifetime) for the exchange from this browser.
+  const keep = browserKey !== undefined && (outcome.browserKeyMaxAgeSeconds ?? 0) > 0;
+  const cookie = keep
+    ? oauthCookie(browserKey, { secure, maxAgeSeconds: outcome.browserKeyMaxAgeSeconds!, crossSitePost: false })
+    : clearOauthCookie(secure);
+  return { status, headers: { ...NAVIGATION_HEADERS, Location: outcome.location, 'Set-Cookie': cookie } };
 }
 
 /**
@@ -83,7 +84,9 @@ export const OAUTH_ROUTES: readonly SocialRoute[] = Object.freeze([
     access: 'public',
     handle: async (auth, input) => {
       assertSignInOrigin(auth, input);
-      return sessionAnswer(auth, 200, await auth.social.exchange(input.body, input.client), { 'Cache-Control': 'no-store' });
+      const secure = auth.social.secureCookies;
+      const body = await auth.social.exchange(input.body, readOauthCookie(input.cookie, secure), input.client);
+      return sessionAnswer(auth, 200, body, { 'Cache-Control': 'no-store', 'Set-Cookie': clearOauthCookie(secure) });
     },
   },
   {

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
 import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
-import { LIMITS, normalizeEmail, parseInput } from '../validation/input-schemas.js';
-import { assertPasswordAcceptable } from '../validation/password-policy.js';
+import { LIMITS, newPassword, normalizeEmail, parseInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
+import { assertNewPasswordAcceptable } from './new-password.js';
 import { maskEmail } from './request-context.js';
 import { toUserProfile, type UserProfile } from './user-views.js';
 
 const bootstrapInput = z.object({
   email: z.string().transform(normalizeEmail).pipe(z.email('must be a valid e-mail address').max(LIMITS.emailMax)),
-  password: z.string().min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`).max(LIMITS.passwordMax),
+  password: newPassword,
 });
 
 /**
@@ -27,12 +27,7 @@ const bootstrapInput = z.object({
 export async function ensureSuperUser(ctx: FlowContext, credentials: { email: string; password: string }): Promise<UserProfile<string>> {
   const { email, password } = parseInput(bootstrapInput, credentials);
   // The most powerful account gets the same bar as everyone's: `password` would make a super.
-  await assertPasswordAcceptable(
-    password,
-    { email, username: 'super', firstName: 'Super', lastName: 'Administrator' },
-    ctx.config.passwordPolicy,
-    ctx.hasher,
-  );
+  await assertNewPasswordAcceptable(ctx, password, { email, username: 'super', firstName: 'Super', lastName: 'Administrator' });
   const now = ctx.clock.now();
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await ctx.store.users.findUserByEmail(email);

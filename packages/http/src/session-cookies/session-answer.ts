@@ -25,7 +25,10 @@ const carriesPair = (body: unknown): body is TokenPairBody & Record<string, unkn
 export function sessionAnswer(auth: Auth<string>, status: number, body: unknown, headers?: Record<string, string>): RouteResult {
   if (!auth.config.cookies.enabled || !carriesPair(body)) return headers ? { status, body, headers } : { status, body };
   const { refreshToken: _inCookie, ...rest } = body;
-  return { status, body: rest, headers: { ...headers, 'Cache-Control': 'no-store' }, cookies: sessionCookies(auth.config, body) };
+  // A cookie the route sets besides (the social exchange clears its state cookie) joins the list.
+  const { 'Set-Cookie': other, ...plain } = headers ?? {};
+  const cookies = [...sessionCookies(auth.config, body), ...(other === undefined ? [] : [other])];
+  return { status, body: rest, headers: { ...plain, 'Cache-Control': 'no-store' }, cookies };
 }
 
 /**

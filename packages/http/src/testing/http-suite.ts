@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { cookieSessionSuite } from './cookie-session-suite.js';
+import { jwksSuite } from './jwks-suite.js';
 import { paritySuite } from './parity-suite.js';
 import { recoverySuite } from './recovery-suite.js';
 import { registrationSuite } from './registration-suite.js';
@@ -39,6 +40,7 @@ export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
     userRoutesSuite(start);
     requestRulesSuite(start);
     paritySuite(start);
+    jwksSuite(start);
     cookieSessionSuite(start);
   });
 }

@@ -1,0 +1,55 @@
+/**
+ * Look-alike characters people swap into a word (`P@ssw0rd`, `L0v3ly`), folded with the letters
+ * they stand for: the list and the password are both folded, so one entry covers its variants.
+ * `1`, `!`, `|` and `l` fold together with `i` because people use `1` for both `i` and `l`.
+ */
+const FOLDS: Readonly<Record<string, string>> = {
+  '0': 'o',
+  '1': 'i',
+  '!': 'i',
+  '|': 'i',
+  l: 'i',
+  '3': 'e',
+  '4': 'a',
+  '@': 'a',
+  '5': 's',
+  $: 's',
+  '7': 't',
+  '+': 't',
+};
+
+/** Lower-cased with look-alikes folded; the form in which words are compared. */
+export function fold(text: string): string {
+  let folded = '';
+  for (const char of text.toLowerCase()) folded += FOLDS[char] ?? char;
+  return folded;
+}
+
+/** Digits, punctuation, symbols and spaces: what people append or prepend to a word (`summer2024!`). */
+const ENDS = /^[\p{N}\p{P}\p{S}\s]+|[\p{N}\p{P}\p{S}\s]+$/gu;
+const SEPARATORS = /[\s._-]+/g;
+
+/** `text` without what is appended or prepended to it: `Summer2024!` → `Summer`. */
+export function stripEnds(text: string): string {
+  return text.replace(ENDS, '');
+}
+
+/**
+ * The forms of a lower-cased password an attacker's list would hold: as typed, without inner
+ * separators (`hunter2 hunter2`), without its appended digits and symbols, and that without inner
+ * separators (`pass-word`), each unfolded (for
+ * sequences and keyboard walks, which folding would hide) and folded (for list lookups); `core` is
+ * the last folded.
+ */
+export function guessableForms(lowered: string): { plain: string[]; folded: string[]; core: string } {
+  const stripped = stripEnds(lowered);
+  const joined = stripped.replace(SEPARATORS, '');
+  const plain = [...new Set([lowered, lowered.replace(SEPARATORS, ''), stripped, joined])].filter((form) => form.length > 0);
+  return { plain, folded: [...new Set(plain.map(fold))], core: fold(joined) };
+}
+
+/** How a list entry or a context word is indexed: folded, and without its ends unless that leaves too little. */
+export function indexForm(word: string): string {
+  const core = stripEnds(word.toLowerCase()).replace(SEPARATORS, '');
+  return fold(core.length >= 3 ? core : word);
+}
