@@ -84,6 +84,7 @@ describe('createJwksVerifier against a real loopback JWKS endpoint', () => {
       statusCode: 503,
       error: 'Service Unavailable',
       message: 'A service this request needs is unavailable. Please try again shortly.',
+      code: 'KEYS_UNAVAILABLE',
     });
     // Back up: the new key is fetched and its tokens verify.
     await issuer.restart();
