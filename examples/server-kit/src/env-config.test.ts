@@ -12,6 +12,24 @@ const STRONG = {
 };
 
 describe('readServerSettings (CONTRACT §7)', () => {
+  it('AUTH_COOKIES=true turns cookie mode on, trusting the origin of APP_URL and CORS_ORIGINS; off by default', () => {
+    expect(readServerSettings({}).auth.cookies).toEqual({
+      enabled: false,
+      trustedOrigins: ['http://localhost:3000'],
+      serverReadable: false,
+    });
+    const on = readServerSettings({
+      AUTH_COOKIES: 'true',
+      APP_URL: 'https://app.example.com/base/',
+      CORS_ORIGINS: 'https://admin.example.com',
+    });
+    expect(on.auth.cookies).toEqual({
+      enabled: true,
+      trustedOrigins: ['https://app.example.com', 'https://admin.example.com'],
+      serverReadable: false,
+    });
+  });
+
   it('uses the contract defaults with no environment at all', () => {
     const s = readServerSettings({});
     expect(s).toMatchObject({

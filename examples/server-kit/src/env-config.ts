@@ -68,6 +68,7 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   'hashing.maxQueued': 'HASH_MAX_QUEUED',
   concealRegisteredEmails: 'CONCEAL_REGISTERED_EMAILS',
   checkTokenVersion: 'CHECK_TOKEN_VERSION',
+  'cookies.trustedOrigins': 'APP_URL and CORS_ORIGINS',
   ...JWT_SETTING_VARIABLES,
 };
 
@@ -203,7 +204,20 @@ function secrets(env: NodeJS.ProcessEnv, production: boolean) {
   return { access: access ?? (keyPair ? undefined : generate()), refresh: refresh ?? generate(), ephemeral: true };
 }
 
-function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh: string): AuthConfig {
+/**
+ * `AUTH_COOKIES=true`: browser sessions in cookies (docs/browser-sessions.md). The requests the
+ * cookie authenticates must come from the app's own origin (`APP_URL`) or one of `CORS_ORIGINS`.
+ */
+function cookieSettings(env: NodeJS.ProcessEnv, appUrl: string, corsOrigins: readonly string[]) {
+  return { enabled: flag(env, 'AUTH_COOKIES', false), trustedOrigins: [new URL(appUrl).origin, ...corsOrigins] };
+}
+
+function authConfig(
+  env: NodeJS.ProcessEnv,
+  access: string | undefined,
+  refresh: string,
+  cookies: ReturnType<typeof cookieSettings>,
+): AuthConfig {
   const optional = (name: string) => value(env, name);
   try {
     return parseAuthConfig({
@@ -234,6 +248,7 @@ function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh:
       passwordPolicy: { minLength: optional('PASSWORD_MIN_LENGTH') },
       concealRegisteredEmails: flag(env, 'CONCEAL_REGISTERED_EMAILS', false),
       checkTokenVersion: flag(env, 'CHECK_TOKEN_VERSION', false),
+      cookies,
     });
   } catch (error) {
     if (!(error instanceof AuthError) || !error.details) throw error;
@@ -289,7 +304,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefau
     appUrl,
     databaseUrl: value(env, 'DATABASE_URL') ?? `sqlite:${defaults.databaseFile}`,
     migrateOnStart: flag(env, 'DB_MIGRATE_ON_START', true),
-    auth: authConfig(env, secret.access, secret.refresh),
+    auth: authConfig(env, secret.access, secret.refresh, cookieSettings(env, appUrl, origins(env, 'CORS_ORIGINS'))),
     social: readSocialSettings(env, appUrl, (message) => new ConfigurationError(message)),
     ephemeralSecrets: secret.ephemeral,
     smtp: smtpHost
