@@ -84,3 +84,5 @@ export {
 } from './session-cookies/session-cookies.js';
 export { isTrustedCookieRequest, isTrustedSignInRequest } from './session-cookies/trusted-origin.js';
 export type { OriginHeaders } from './session-cookies/trusted-origin.js';
+export { getSessionUser } from './session-cookies/session-user.js';
+export type { SessionUser, HeaderSource } from './session-cookies/session-user.js';
