@@ -85,4 +85,4 @@ export {
 export { isTrustedCookieRequest, isTrustedSignInRequest } from './session-cookies/trusted-origin.js';
 export type { OriginHeaders } from './session-cookies/trusted-origin.js';
 export { getSessionUser } from './session-cookies/session-user.js';
-export type { SessionUser, HeaderSource } from './session-cookies/session-user.js';
+export type { SessionUser, SessionUserOptions, HeaderSource } from './session-cookies/session-user.js';

@@ -54,6 +54,14 @@ describe('getSessionUser', () => {
     await expect(auth.refresh({ refreshToken: pair.refreshToken })).rejects.toMatchObject({ code: 'REFRESH_TOKEN_REUSED' });
   });
 
+  it('with refresh: false reads the access cookie only and leaves the refresh token unused', async () => {
+    expect(await getSessionUser(auth, cookieHeader({ refreshToken: pair.refreshToken }), { refresh: false })).toEqual({
+      user: null,
+      setCookies: [],
+    });
+    await expect(auth.refresh({ refreshToken: pair.refreshToken })).resolves.toMatchObject({ accessToken: expect.any(String) });
+  });
+
   it('is signed out without cookies, and clears cookies that no longer work', async () => {
     expect(await getSessionUser(auth, new Headers())).toEqual({ user: null, setCookies: [] });
     await auth.logout({ refreshToken: pair.refreshToken });

@@ -16,6 +16,16 @@ export interface SessionUser {
   setCookies: string[];
 }
 
+export interface SessionUserOptions {
+  /**
+   * `false`: read the access cookie only, never refresh (a server component, which cannot set the
+   * rotated cookies; the middleware refreshes). Default `true`.
+   */
+  refresh?: boolean;
+  /** The caller for core (client address, request id), for rate limits and audit events of the refresh. */
+  client?: RequestContext;
+}
+
 const refused = (error: unknown) => isAuthError(error) && error.status === 401;
 
 /**
@@ -30,7 +40,7 @@ const refused = (error: unknown) => isAuthError(error) && error.status === 401;
  * const response = user ? new Response(`Hello ${user.email}`) : Response.redirect(new URL('/login', request.url));
  * for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
  */
-export async function getSessionUser(auth: Auth<string>, headers: HeaderSource, client: RequestContext = {}): Promise<SessionUser> {
+export async function getSessionUser(auth: Auth<string>, headers: HeaderSource, options: SessionUserOptions = {}): Promise<SessionUser> {
   const cookie = headers.get('cookie') ?? undefined;
   const access = readTokenCookie(cookie, SESSION_COOKIE_NAMES.access);
   if (typeof access === 'string') {
@@ -41,11 +51,12 @@ export async function getSessionUser(auth: Auth<string>, headers: HeaderSource, 
     }
   }
   const refreshToken = readTokenCookie(cookie, refreshCookieScope(auth.config.cookies).name);
+  if (options.refresh === false) return { user: null, setCookies: [] };
   if (typeof refreshToken !== 'string') {
     return { user: null, setCookies: access === undefined && refreshToken === undefined ? [] : clearSessionCookies(auth.config) };
   }
   try {
-    const pair = await auth.refresh({ refreshToken }, client);
+    const pair = await auth.refresh({ refreshToken }, options.client);
     return { user: await auth.verifyAccessToken(pair.accessToken), setCookies: sessionCookies(auth.config, pair) };
   } catch (error) {
     if (!refused(error)) throw error;
