@@ -8,8 +8,6 @@ import { BENCH_PASSWORD } from '../servers/protocol.js';
 type LoginCall = (server: ChildServer) => HttpCall;
 
 let signUps = 0;
-/** Calls of each kind per half of a run; a run makes 60 sign-ups and 60 logins, also with `--quick`. */
-const HALF = 30;
 
 const signUpCall = (server: ChildServer): HttpCall => {
   const n = ++signUps;
@@ -44,20 +42,17 @@ async function cpuPerCall(server: ChildServer, count: number, call: () => HttpCa
  */
 export async function benchSignUpCost(report: Report, settings: BenchSettings, loginCall: LoginCall): Promise<void> {
   const server = await startChildServer({ kind: 'auth', hasher: 'native-pool', databaseUrl: 'memory:' });
+  const count = settings.quick ? 20 : 60;
   try {
     // Warm: the pool's threads started, the blocklist loaded, the JIT settled.
     for (let i = 0; i < 5; i++) {
       await timeOne(signUpCall(server));
       await timeOne(loginCall(server));
     }
-    // Sign-ups, logins, logins, sign-ups (30 each), so the machine's drift falls on both alike.
-    const figures = await repeat(settings.runs, async () => {
-      const signUpFirst = await cpuPerCall(server, HALF, () => signUpCall(server));
-      const loginFirst = await cpuPerCall(server, HALF, () => loginCall(server));
-      const loginSecond = await cpuPerCall(server, HALF, () => loginCall(server));
-      const signUpSecond = await cpuPerCall(server, HALF, () => signUpCall(server));
-      return { signUp: (signUpFirst + signUpSecond) / 2, login: (loginFirst + loginSecond) / 2 };
-    });
+    const figures = await repeat(settings.runs, async () => ({
+      signUp: await cpuPerCall(server, count, () => signUpCall(server)),
+      login: await cpuPerCall(server, count, () => loginCall(server)),
+    }));
     report.add({ name: 'sign-up: server CPU per sign-up (native worker pool)', unit: 'ms', summary: figures.signUp });
     report.add({ name: 'login: server CPU per login (native worker pool)', unit: 'ms', summary: figures.login });
     report.check(

@@ -40,7 +40,7 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
   app.use('/api/v1', resourceRoutes(auth));
   app.use((req, res, next) => {
     const pageRequest = toPageRequest(req);
-    const page = handleDemoApp(pageRequest) ?? handleResetPasswordPage(pageRequest);
+    const page = handleDemoApp(pageRequest, { cookies: auth.config.cookies.enabled }) ?? handleResetPasswordPage(pageRequest);
     if (page) sendPage(res, page);
     else next();
   });

@@ -44,7 +44,7 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
   const jsonNotFound = notFound();
   app.notFound((c) => {
     const pageRequest = toPageRequest(c);
-    const page = handleDemoApp(pageRequest) ?? handleResetPasswordPage(pageRequest);
+    const page = handleDemoApp(pageRequest, { cookies: auth.config.cookies.enabled }) ?? handleResetPasswordPage(pageRequest);
     return page ? sendPage(c, page) : jsonNotFound(c);
   });
   app.onError((error, c) => errorHandler(errorLog(log, requestId(c)))(error, c));

@@ -12,6 +12,24 @@ const STRONG = {
 };
 
 describe('readServerSettings (CONTRACT §7)', () => {
+  it('AUTH_COOKIES=true turns cookie mode on, trusting the origin of APP_URL and CORS_ORIGINS; off by default', () => {
+    expect(readServerSettings({}).auth.cookies).toEqual({
+      enabled: false,
+      trustedOrigins: ['http://localhost:3000'],
+      serverReadable: false,
+    });
+    const on = readServerSettings({
+      AUTH_COOKIES: 'true',
+      APP_URL: 'https://app.example.com/base/',
+      CORS_ORIGINS: 'https://admin.example.com',
+    });
+    expect(on.auth.cookies).toEqual({
+      enabled: true,
+      trustedOrigins: ['https://app.example.com', 'https://admin.example.com'],
+      serverReadable: false,
+    });
+  });
+
   it('uses the contract defaults with no environment at all', () => {
     const s = readServerSettings({});
     expect(s).toMatchObject({
@@ -101,13 +119,6 @@ describe('readServerSettings (CONTRACT §7)', () => {
   it('names the variable of a bad rate-limit rule, store, proxy count or origin', () => {
     expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_LOGIN_FAILURES: 'five' })).toThrow(/RATE_LIMIT_LOGIN_FAILURES/);
     expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_LOGIN_FAILURES: '0/1m' })).toThrow(/RATE_LIMIT_LOGIN_FAILURES/);
-    expect(readServerSettings({ ...SECRETS, RATE_LIMIT_ACCOUNT_LOGIN_FAILURES: '50/1h' }).auth.rateLimit.accountLoginFailures).toEqual({
-      limit: 50,
-      windowSeconds: 3600,
-    });
-    expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_ACCOUNT_LOGIN_FAILURES: '0/1h' })).toThrow(
-      /RATE_LIMIT_ACCOUNT_LOGIN_FAILURES/,
-    );
     expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_STORE: 'file' })).toThrow(/RATE_LIMIT_STORE/);
     expect(() => readServerSettings({ ...SECRETS, TRUST_PROXY_HOPS: 'yes' })).toThrow(/TRUST_PROXY_HOPS/);
     expect(() => readServerSettings({ ...SECRETS, CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
@@ -176,12 +187,6 @@ describe('readServerSettings (CONTRACT §7)', () => {
     expect(readServerSettings(SECRETS).auth.passwordPolicy.minLength).toBe(8);
     expect(readServerSettings({ ...SECRETS, PASSWORD_MIN_LENGTH: '15' }).auth.passwordPolicy.minLength).toBe(15);
     expect(() => readServerSettings({ ...SECRETS, PASSWORD_MIN_LENGTH: '7' })).toThrow(/PASSWORD_MIN_LENGTH must be at least 8/);
-  });
-
-  it('refuses the removed PASSWORD_MIN_SCORE with a line saying what replaced it', () => {
-    expect(() => readServerSettings({ ...SECRETS, PASSWORD_MIN_SCORE: '4' })).toThrow(
-      /PASSWORD_MIN_SCORE was removed: .*PASSWORD_MIN_LENGTH/,
-    );
   });
 
   it('reads PASSWORD_BREACH_CHECK (off by default) and PASSWORD_BREACH_API_URL (https, or http on this machine)', () => {

@@ -62,8 +62,6 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   'rateLimit.enabled': 'RATE_LIMIT_ENABLED',
   'rateLimit.loginFailures.limit': 'RATE_LIMIT_LOGIN_FAILURES',
   'rateLimit.loginFailures.windowSeconds': 'RATE_LIMIT_LOGIN_FAILURES',
-  'rateLimit.accountLoginFailures.limit': 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES',
-  'rateLimit.accountLoginFailures.windowSeconds': 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES',
   'rateLimit.authRequests.limit': 'RATE_LIMIT_AUTH_REQUESTS',
   'rateLimit.authRequests.windowSeconds': 'RATE_LIMIT_AUTH_REQUESTS',
   'rateLimit.mailsPerAddress.limit': 'RATE_LIMIT_MAILS',
@@ -73,6 +71,7 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   'hashing.maxQueued': 'HASH_MAX_QUEUED',
   concealRegisteredEmails: 'CONCEAL_REGISTERED_EMAILS',
   checkTokenVersion: 'CHECK_TOKEN_VERSION',
+  'cookies.trustedOrigins': 'APP_URL and CORS_ORIGINS',
   ...JWT_SETTING_VARIABLES,
 };
 
@@ -208,14 +207,21 @@ function secrets(env: NodeJS.ProcessEnv, production: boolean) {
   return { access: access ?? (keyPair ? undefined : generate()), refresh: refresh ?? generate(), ephemeral: true };
 }
 
-function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh: string): AuthConfig {
+/**
+ * `AUTH_COOKIES=true`: browser sessions in cookies (docs/browser-sessions.md). The requests the
+ * cookie authenticates must come from the app's own origin (`APP_URL`) or one of `CORS_ORIGINS`.
+ */
+function cookieSettings(env: NodeJS.ProcessEnv, appUrl: string, corsOrigins: readonly string[]) {
+  return { enabled: flag(env, 'AUTH_COOKIES', false), trustedOrigins: [new URL(appUrl).origin, ...corsOrigins] };
+}
+
+function authConfig(
+  env: NodeJS.ProcessEnv,
+  access: string | undefined,
+  refresh: string,
+  cookies: ReturnType<typeof cookieSettings>,
+): AuthConfig {
   const optional = (name: string) => value(env, name);
-  // Removed, not ignored: an operator who raised it expects stricter passwords, and would silently get none.
-  if (optional('PASSWORD_MIN_SCORE') !== undefined) {
-    throw new ConfigurationError(
-      'PASSWORD_MIN_SCORE was removed: new passwords are checked against a blocklist of common passwords instead of a zxcvbn score (docs/passwords.md). Remove it; PASSWORD_MIN_LENGTH sets the minimum length, PASSWORD_BREACH_CHECK=hibp adds the breach check.',
-    );
-  }
   try {
     return parseAuthConfig({
       ...(access === undefined ? {} : { accessTokenSecret: access }),
@@ -238,7 +244,6 @@ function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh:
       rateLimit: {
         enabled: flag(env, 'RATE_LIMIT_ENABLED', true),
         loginFailures: rule(env, 'RATE_LIMIT_LOGIN_FAILURES'),
-        accountLoginFailures: rule(env, 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES'),
         authRequests: rule(env, 'RATE_LIMIT_AUTH_REQUESTS'),
         mailsPerAddress: rule(env, 'RATE_LIMIT_MAILS'),
       },
@@ -246,6 +251,7 @@ function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh:
       passwordPolicy: { minLength: optional('PASSWORD_MIN_LENGTH') },
       concealRegisteredEmails: flag(env, 'CONCEAL_REGISTERED_EMAILS', false),
       checkTokenVersion: flag(env, 'CHECK_TOKEN_VERSION', false),
+      cookies,
     });
   } catch (error) {
     if (!(error instanceof AuthError) || !error.details) throw error;
@@ -301,7 +307,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefau
     appUrl,
     databaseUrl: value(env, 'DATABASE_URL') ?? `sqlite:${defaults.databaseFile}`,
     migrateOnStart: flag(env, 'DB_MIGRATE_ON_START', true),
-    auth: authConfig(env, secret.access, secret.refresh),
+    auth: authConfig(env, secret.access, secret.refresh, cookieSettings(env, appUrl, origins(env, 'CORS_ORIGINS'))),
     social: readSocialSettings(env, appUrl, (message) => new ConfigurationError(message)),
     ephemeralSecrets: secret.ephemeral,
     smtp: smtpHost

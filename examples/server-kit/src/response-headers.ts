@@ -36,7 +36,7 @@ const header = (req: IncomingMessage, name: string) => readRawHeader(req.rawHead
  *   (`chooseRequestId`). The app reads it back with `requestIdOf(res)` and passes it on (to core's
  *   request context, to the error log), so each log line of the request carries it.
  * - Under `/api`: `API_SECURITY_HEADERS` (`Cache-Control: no-store`, `nosniff`) and CORS for the
- *   listed origins (`decideCors`: exact matches, no credentials); a preflight from a listed origin
+ *   listed origins (`decideCors`: exact matches; credentials only in cookie mode); a preflight from a listed origin
  *   is answered 204 here.
  *
  * Headers set with `setHeader` are merged into the framework's own `writeHead` (Express sets its
@@ -44,7 +44,7 @@ const header = (req: IncomingMessage, name: string) => readRawHeader(req.rawHead
  * header the route sets itself wins, as it did on Express: the OpenAPI document keeps its
  * `Cache-Control: no-cache`.
  */
-export function withExampleHeaders(listener: RequestListener, corsOrigins: readonly string[]): RequestListener {
+export function withExampleHeaders(listener: RequestListener, corsOrigins: readonly string[], credentials = false): RequestListener {
   return (req, res) => {
     const requestId = chooseRequestId(header(req, 'x-request-id'));
     res.setHeader('X-Request-Id', requestId);
@@ -55,7 +55,9 @@ export function withExampleHeaders(listener: RequestListener, corsOrigins: reado
       const cors =
         origin === undefined
           ? undefined
-          : decideCors({ method: req.method ?? 'GET', origin, requestMethod: header(req, 'access-control-request-method') }, corsOrigins);
+          : decideCors({ method: req.method ?? 'GET', origin, requestMethod: header(req, 'access-control-request-method') }, corsOrigins, {
+              credentials,
+            });
       if (cors) {
         for (const name in cors.headers) res.setHeader(name, cors.headers[name]!);
         if (cors.preflight) {

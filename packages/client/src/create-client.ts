@@ -27,6 +27,7 @@ import type {
   PublicKeyCredentialJSON,
   TotpEnrollment,
 } from './mfa-types.js';
+import { sessionChannel, type SessionChannelLike } from './session-channel.js';
 import { singleFlightRefresh, webLocks, type LockManagerLike } from './single-flight-refresh.js';
 import { memoryTokenStorage, type TokenStorage } from './token-storage.js';
 
@@ -35,8 +36,17 @@ export interface ClientOptions {
   baseUrl: string;
   /** Defaults to the global `fetch`. */
   fetch?: typeof fetch;
-  /** Where the session is kept. Defaults to memory. */
+  /** Where the session is kept. Defaults to memory. Not with `cookies`: the access token then stays in memory. */
   storage?: TokenStorage;
+  /**
+   * Cookie mode, for a server with `cookies.enabled` (docs/browser-sessions.md): the refresh token
+   * lives in an HttpOnly cookie no script can read, every call is made with `credentials: 'include'`,
+   * the access token is kept in memory only, and a page load gets a new one from the cookie
+   * (`session()` or the first call), so a reload keeps the user signed in. `refreshToken` is `''`.
+   */
+  cookies?: boolean;
+  /** Cookie mode's channel to the other tabs (a logout is seen by all); defaults to a `BroadcastChannel`. */
+  channel?: SessionChannelLike;
   /** Refresh this many seconds before the access token's `exp` (clock skew, slow networks). Default 10. */
   refreshLeewaySeconds?: number;
   /** Milliseconds since the epoch; defaults to `Date.now`. */
@@ -124,9 +134,17 @@ export interface GatehouseClient {
   setAccountStatus(userId: string, disabled: boolean): Promise<UserUpdated>;
   /** Any other route of the API with the session's access token (refreshed when needed). */
   request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T>;
-  /** The stored session, or null when signed out. */
+  /**
+   * The stored session, or null when signed out. In cookie mode, on a page just loaded, it first asks
+   * the server for an access token through the cookie (call it on load to know who is signed in).
+   */
   session(): Promise<TokenPair | null>;
 }
+
+// Logging out without a session (no cookie, or one already refused) is done, not an error.
+const ignoreSignedOut = (error: unknown) => {
+  if (!(error instanceof GatehouseApiError) || error.status !== 401) throw error;
+};
 
 interface CallOptions {
   body?: unknown;
@@ -135,7 +153,7 @@ interface CallOptions {
   credentials?: Credentials;
 }
 
-type Credentials = 'omit' | 'same-origin';
+type Credentials = 'omit' | 'same-origin' | 'include';
 
 /**
  * A typed client of the Gatehouse API for browsers and Node, built on `fetch` alone. It keeps the
@@ -151,11 +169,20 @@ type Credentials = 'omit' | 'same-origin';
 export function createGatehouseClient(options: ClientOptions): GatehouseClient {
   const base = `${options.baseUrl.replace(/\/+$/, '')}/api/v1`;
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  if (options.cookies && options.storage) throw new TypeError('cookie mode keeps the access token in memory: leave storage out');
+  const cookies = options.cookies === true;
   const storage = options.storage ?? memoryTokenStorage();
+  // In cookie mode every call carries the cookie (and lets the answer set or clear it).
+  const defaultCredentials: Credentials = cookies ? 'include' : 'omit';
+  const channel = cookies ? sessionChannel(`gatehouse-session:${base}`, options.channel) : undefined;
   const now = options.now ?? Date.now;
   const leewayMs = (options.refreshLeewaySeconds ?? 10) * 1000;
 
-  async function call<T>(method: HttpMethod, path: string, { body, token, credentials = 'omit' }: CallOptions = {}): Promise<T> {
+  async function call<T>(
+    method: HttpMethod,
+    path: string,
+    { body, token, credentials = defaultCredentials }: CallOptions = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
@@ -176,16 +203,24 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     return data as T;
   }
 
+  channel?.onSignedOut(() => {
+    void Promise.resolve(storage.save(null)).then(() => options.onSessionEnd?.());
+  });
+
   const refreshOnce = singleFlightRefresh(
     storage,
     async (refreshToken) => {
+      const held = await storage.load();
       try {
+        // Cookie mode: no body, the browser sends the cookie.
+        if (cookies) return { ...(await call<{ accessToken: string }>('POST', '/auth/refresh-token')), refreshToken: '' };
         return await call<TokenPair>('POST', '/auth/refresh-token', { body: { refreshToken } });
       } catch (error) {
         // A refused refresh token ends the session: forget it, so the app shows sign-in.
         if (error instanceof GatehouseApiError && (error.status === 401 || error.status === 400)) {
           await storage.save(null);
-          options.onSessionEnd?.();
+          // A page load that finds no cookie had no session to end.
+          if (held) options.onSessionEnd?.();
         }
         throw error;
       }
@@ -193,8 +228,20 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     { locks: options.locks ?? webLocks(), lockName: `gatehouse-refresh:${base}` },
   );
 
-  async function signedIn(): Promise<TokenPair> {
+  // Cookie mode after a page load: the cookie may hold a session this page has no access token for yet.
+  const resumed = async (): Promise<TokenPair | null> => {
     const tokens = await storage.load();
+    if (tokens || !cookies) return tokens;
+    try {
+      return await refreshOnce({ accessToken: '', refreshToken: '' });
+    } catch (error) {
+      if (error instanceof GatehouseApiError && error.status === 401) return null;
+      throw error;
+    }
+  };
+
+  async function signedIn(): Promise<TokenPair> {
+    const tokens = await resumed();
     if (!tokens)
       throw new GatehouseApiError(401, { statusCode: 401, message: 'Not signed in.', error: 'Unauthorized', code: 'TOKEN_MISSING' });
     return tokens;
@@ -223,8 +270,8 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
   /** Stores the session of an answer that carries one (a concealed registration carries none). */
   async function keep<T extends object>(result: Promise<T>): Promise<T> {
     const value = await result;
-    if ('accessToken' in value && 'refreshToken' in value) {
-      const { accessToken, refreshToken } = value as TokenPair;
+    if ('accessToken' in value && ('refreshToken' in value || cookies)) {
+      const { accessToken, refreshToken = '' } = value as Partial<TokenPair> & { accessToken: string };
       await storage.save({ accessToken, refreshToken });
     }
     return value;
@@ -245,11 +292,12 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     refresh: async () => refreshOnce(await signedIn()),
     async logout() {
       const tokens = await storage.load();
-      if (!tokens) return;
       try {
-        await call<void>('POST', '/auth/logout', { body: { refreshToken: tokens.refreshToken } });
+        if (cookies) await call<void>('POST', '/auth/logout').catch(ignoreSignedOut);
+        else if (tokens) await call<void>('POST', '/auth/logout', { body: { refreshToken: tokens.refreshToken } });
       } finally {
         await storage.save(null);
+        channel?.signedOut();
       }
     },
     async logoutAll() {
@@ -257,6 +305,7 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
         await authorized<void>('POST', '/auth/logout-all');
       } finally {
         await storage.save(null);
+        channel?.signedOut();
       }
     },
     verifyEmail: (token) => call<MessageResult>('GET', `/auth/verify-email?token=${encodeURIComponent(token)}`),
@@ -301,6 +350,6 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     },
     setAccountStatus: (userId, disabled) => authorized<UserUpdated>('PUT', `/users/${encodeURIComponent(userId)}/status`, { disabled }),
     request: (method, path, body) => authorized(method, path.replace(/^\/api\/v1/, ''), body),
-    session: async () => storage.load(),
+    session: resumed,
   };
 }

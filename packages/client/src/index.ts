@@ -5,6 +5,7 @@ export type { ApiErrorCode, ApiErrorKind } from './api-error.js';
 export { memoryTokenStorage, webTokenStorage } from './token-storage.js';
 export type { TokenStorage, KeyValueStorage } from './token-storage.js';
 export type { LockManagerLike } from './single-flight-refresh.js';
+export type { SessionChannelLike } from './session-channel.js';
 export { readSocialRedirect } from './social-redirect.js';
 export { signInWithPasskey, answerWithPasskey, registerPasskey } from './passkey-browser.js';
 export { isMfaChallenge } from './mfa-types.js';

@@ -30,7 +30,8 @@ export function singleFlightRefresh(
   const run = async (stale: TokenPair): Promise<TokenPair> => {
     const current = await storage.load();
     // Someone (this page earlier, or another tab) rotated since `stale` was read: use their pair.
-    if (current && current.refreshToken !== stale.refreshToken) return current;
+    // In cookie mode the refresh token is out of reach (''), so the access token tells.
+    if (current && (current.refreshToken !== stale.refreshToken || current.accessToken !== stale.accessToken)) return current;
     const next = await rotate(stale.refreshToken);
     await storage.save(next);
     return next;

@@ -26,7 +26,7 @@ export const FRONT_PAGE = 'https://app.test/';
  * that keeps what it is asked to send. Access tokens live `accessTokenTtl` seconds. GitHub is the
  * one social provider, pointed at endpoints that are never called.
  */
-export async function startTestServer(accessTokenTtl = 3600): Promise<TestServer> {
+export async function startTestServer(accessTokenTtl = 3600, extra: { cookieOrigins?: string[] } = {}): Promise<TestServer> {
   const mails: AuthMail[] = [];
   const store = createMemoryStore();
   const auth = createAuth({
@@ -36,6 +36,7 @@ export async function startTestServer(accessTokenTtl = 3600): Promise<TestServer
       accessTokenTtl,
       jitterSeconds: 0,
       rateLimit: { enabled: false },
+      ...(extra.cookieOrigins ? { cookies: { enabled: true, trustedOrigins: extra.cookieOrigins } } : {}),
     },
     store,
     mfa: {

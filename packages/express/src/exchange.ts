@@ -39,9 +39,10 @@ export function expressExchange(req: Request, res: Response, requestId?: string)
       };
     },
     bodyReadBefore: () => (req.readableEnded ? readBefore(req.body) : undefined),
-    send: ({ status, headers, body }) => {
+    send: ({ status, headers, body, cookies }) => {
       res.statusCode = status;
       for (const name in headers) res.setHeader(name, headers[name]!);
+      if (cookies) res.setHeader('Set-Cookie', [...cookies]);
       if (body === undefined) return void res.end();
       res.setHeader('Content-Length', Buffer.byteLength(body));
       res.end(body);

@@ -77,7 +77,10 @@ export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchang
       };
     },
     bodyReadBefore: () => readBefore(c),
-    send: ({ status, headers, body }) =>
-      body === undefined ? c.body(null, status as StatusCode, headers) : c.body(body, status as ContentfulStatusCode, headers),
+    send: ({ status, headers, body, cookies }) => {
+      // One Set-Cookie header each: a Record holds one value per name.
+      for (const cookie of cookies ?? []) c.header('Set-Cookie', cookie, { append: true });
+      return body === undefined ? c.body(null, status as StatusCode, headers) : c.body(body, status as ContentfulStatusCode, headers);
+    },
   };
 }

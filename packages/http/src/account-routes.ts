@@ -1,5 +1,6 @@
 import { AuthError, type AccessTokenPayload } from '@gatehousejs/core';
 import type { AuthRoute, AuthRouteInput } from './auth-routes.js';
+import { endedSessionAnswer } from './session-cookies/session-answer.js';
 import type { UserRoute } from './user-routes.js';
 
 // The administrators of CONTRACT §8; the flow checks the store and the grant rule too.
@@ -62,7 +63,8 @@ export const ACCOUNT_USER_ROUTES: readonly UserRoute[] = Object.freeze([
     roles: undefined,
     handle: async (a, i) => {
       await a.deleteAccount(i.user, i.body, i.client);
-      return { status: 204 };
+      // In cookie mode the browser's session cookies go with the account.
+      return endedSessionAnswer(a);
     },
   },
   {

@@ -2,10 +2,17 @@ import { AuthError, isAuthError, type AccessTokenPayload, type Auth } from '@gat
 import { prefersHtml, type VerifyEmailOutcome } from './auth-pages.js';
 import { toErrorResponse } from './http-error.js';
 import { ACCOUNT_AUTH_ROUTES } from './account-routes.js';
+import { JWKS_ROUTES } from './jwks-route.js';
 import { MFA_AUTH_ROUTES } from './mfa-routes.js';
 import { PASSKEY_AUTH_ROUTES } from './passkey-routes.js';
-import { JWKS_ROUTES } from './jwks-route.js';
 import type { Route, RouteInput, RouteResult } from './routes/route.js';
+import {
+  assertSignInOrigin,
+  clearingOnRefusal,
+  endedSessionAnswer,
+  refreshCredential,
+  sessionAnswer,
+} from './session-cookies/session-answer.js';
 
 /** What an auth route reads from the request: the kernel's one `RouteInput`. */
 export type AuthRouteInput = RouteInput;
@@ -61,17 +68,31 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     method: 'POST',
     path: '/register',
     access: 'public',
-    handle: async (a, i) => ({
-      status: 201,
-      body: a.config.concealRegisteredEmails ? await a.registerConcealed(i.body, i.client) : await a.register(i.body, i.client),
-    }),
+    handle: async (a, i) => {
+      assertSignInOrigin(a, i);
+      const body = a.config.concealRegisteredEmails ? await a.registerConcealed(i.body, i.client) : await a.register(i.body, i.client);
+      return sessionAnswer(a, 201, body);
+    },
   },
-  { method: 'POST', path: '/login', access: 'public', handle: async (a, i) => ({ status: 200, body: await a.signIn(i.body, i.client) }) },
+  {
+    method: 'POST',
+    path: '/login',
+    access: 'public',
+    handle: async (a, i) => {
+      assertSignInOrigin(a, i);
+      // A second factor answers the challenge, which carries no token: sessionAnswer leaves it as it is.
+      return sessionAnswer(a, 200, await a.signIn(i.body, i.client));
+    },
+  },
   {
     method: 'POST',
     path: '/refresh-token',
     access: 'public',
-    handle: async (a, i) => ({ status: 200, body: await a.refresh(i.body, i.client) }),
+    handle: async (a, i) => {
+      // In cookie mode the refresh token may come from the cookie (CSRF-checked); see session-answer.ts.
+      const credential = refreshCredential(a, i);
+      return sessionAnswer(a, 200, await clearingOnRefusal(a, credential, () => a.refresh(credential.body, i.client)));
+    },
   },
   {
     method: 'POST',
@@ -97,8 +118,9 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     path: '/logout',
     access: 'public',
     handle: async (a, i) => {
-      await a.logout(i.body, i.client);
-      return { status: 204 };
+      const credential = refreshCredential(a, i);
+      await clearingOnRefusal(a, credential, () => a.logout(credential.body, i.client));
+      return endedSessionAnswer(a);
     },
   },
   {
@@ -107,7 +129,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     access: 'authenticated',
     handle: async (a, i) => {
       await a.logoutAll(requireUser(i).id, i.client);
-      return { status: 204 };
+      return endedSessionAnswer(a);
     },
   },
   ...MFA_AUTH_ROUTES,

@@ -65,3 +65,24 @@ export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-document
 export type { Operation, DocumentedResponse } from './openapi/operations.js';
 export { OAUTH_ROUTES } from './oauth-routes.js';
 export type { SocialRoute, SocialRouteInput, SocialRouteResult } from './oauth-routes.js';
+export {
+  sessionAnswer,
+  assertSignInOrigin,
+  endedSessionAnswer,
+  refreshCredential,
+  clearingOnRefusal,
+} from './session-cookies/session-answer.js';
+export type { RefreshCredential } from './session-cookies/session-answer.js';
+export {
+  sessionCookies,
+  clearRefreshCookie,
+  clearSessionCookies,
+  readTokenCookie,
+  refreshCookieScope,
+  SESSION_COOKIE_NAMES,
+  AUTH_COOKIE_PATH,
+} from './session-cookies/session-cookies.js';
+export { isTrustedCookieRequest, isTrustedSignInRequest } from './session-cookies/trusted-origin.js';
+export type { OriginHeaders } from './session-cookies/trusted-origin.js';
+export { getSessionUser } from './session-cookies/session-user.js';
+export type { SessionUser, SessionUserOptions, HeaderSource } from './session-cookies/session-user.js';

@@ -1,6 +1,7 @@
 import { AuthError, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
 import type { Route, RouteInput, RouteResult } from './routes/route.js';
 import { clearOauthCookie, oauthCookie, readOauthCookie } from './oauth-cookie.js';
+import { assertSignInOrigin, sessionAnswer } from './session-cookies/session-answer.js';
 
 /** What a social route reads: the kernel's one `RouteInput`, with the cookie and the callback's parameters. */
 export type SocialRouteInput = RouteInput & {
@@ -82,9 +83,10 @@ export const OAUTH_ROUTES: readonly SocialRoute[] = Object.freeze([
     path: '/oauth/exchange',
     access: 'public',
     handle: async (auth, input) => {
+      assertSignInOrigin(auth, input);
       const secure = auth.social.secureCookies;
       const body = await auth.social.exchange(input.body, readOauthCookie(input.cookie, secure), input.client);
-      return { status: 200, body, headers: { 'Cache-Control': 'no-store', 'Set-Cookie': clearOauthCookie(secure) } };
+      return sessionAnswer(auth, 200, body, { 'Cache-Control': 'no-store', 'Set-Cookie': clearOauthCookie(secure) });
     },
   },
   {

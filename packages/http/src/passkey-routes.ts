@@ -1,4 +1,5 @@
 import type { AuthRoute } from './auth-routes.js';
+import { assertSignInOrigin, sessionAnswer } from './session-cookies/session-answer.js';
 import type { UserRoute } from './user-routes.js';
 
 const passkeyId = (params: Readonly<Record<string, string | undefined>>) => params.id ?? '';
@@ -52,6 +53,10 @@ export const PASSKEY_AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     method: 'POST',
     path: '/passkey/login',
     access: 'public',
-    handle: async (a, i) => ({ status: 200, body: await a.passkeys.login(i.body, i.client) }),
+    // Signs in: in cookie mode the refresh token goes into the session cookie, from a trusted origin only.
+    handle: async (a, i) => {
+      assertSignInOrigin(a, i);
+      return sessionAnswer(a, 200, await a.passkeys.login(i.body, i.client));
+    },
   },
 ] satisfies AuthRoute[]);

@@ -27,7 +27,9 @@ function blockFile(block: CodeBlock): string {
 export async function compileExamples(app: PackedApp, examples: CodeBlock[], quickStart: CodeBlock): Promise<CompiledExamples> {
   mkdirSync(join(app.dir, 'examples'));
   mkdirSync(join(app.dir, 'quick-start'));
-  copyFileSync(fileURLToPath(new URL('../app/docs-context.d.ts', import.meta.url)), join(app.dir, 'examples', 'docs-context.d.ts'));
+  for (const declarations of ['docs-context.d.ts', 'next-shim.d.ts']) {
+    copyFileSync(fileURLToPath(new URL(`../app/${declarations}`, import.meta.url)), join(app.dir, 'examples', declarations));
+  }
   const byFile = new Map<string, CodeBlock>([['quick-start/server.ts', quickStart]]);
   writeFileSync(join(app.dir, 'quick-start', 'server.ts'), quickStart.code);
   for (const block of examples) {

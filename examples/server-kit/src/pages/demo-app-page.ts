@@ -16,6 +16,13 @@ function clientModule(name: string): PageResponse | undefined {
   return body === undefined ? undefined : { status: 200, headers: { ...ASSET_HEADERS, 'Content-Type': SCRIPT_TYPE }, body };
 }
 
+export interface DemoAppOptions {
+  /** The server runs in cookie mode (`AUTH_COOKIES=true`): the page's client uses it too. */
+  cookies?: boolean;
+}
+
+const COOKIE_MODE_META = '<meta name="gatehouse-session" content="cookies">';
+
 /**
  * `GET /`: the demo app (register, log in, social sign-in, profile, roles and linked identities,
  * log out, reports, user admin), `GET /assets/<file>`: the style sheet and the scripts of the
@@ -26,11 +33,13 @@ function clientModule(name: string): PageResponse | undefined {
  * const page = handleDemoApp({ method: 'GET', path: '/' });
  * // → { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': …, … }, body: '<!doctype html>…' }
  */
-export function handleDemoApp(req: Pick<PageRequest, 'method' | 'path'>): PageResponse | undefined {
+export function handleDemoApp(req: Pick<PageRequest, 'method' | 'path'>, options: DemoAppOptions = {}): PageResponse | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   if (req.path === '/') {
     const page = findAsset('index.html');
-    return page && { status: 200, headers: { ...HTML_PAGE_HEADERS }, body: page.body };
+    // The page's session module reads the server's mode here (session.js), before any call.
+    const body = options.cookies ? page?.body.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${COOKIE_MODE_META}`) : page?.body;
+    return page && { status: 200, headers: { ...HTML_PAGE_HEADERS }, body: body! };
   }
   const module = /^\/assets\/client\/([\w.-]+\.js)$/.exec(req.path)?.[1];
   if (module !== undefined) return clientModule(module);

@@ -45,6 +45,7 @@ describe('parseAuthConfig', () => {
       hashing: { maxQueued: 64 },
       passwordPolicy: { minLength: 8, serviceName: 'Gatehouse' },
       concealRegisteredEmails: false,
+      cookies: { enabled: false, trustedOrigins: [], serverReadable: false },
       checkTokenVersion: false,
       reauthMaxAge: 600,
     });
@@ -157,5 +158,18 @@ describe('parseAuthConfig', () => {
   it('rejects unknown settings, so a typo does not pass silently', () => {
     const error = configError({ ...base, jitterSecond: 5 });
     expect(error.message).toContain('jitterSecond');
+  });
+
+  it('refuses cookie mode without a trusted origin, and an origin with a path', () => {
+    expect(configError({ ...base, cookies: { enabled: true } }).details).toEqual([
+      { path: 'cookies.trustedOrigins', message: "must list the app's own origin when cookies are enabled" },
+    ]);
+    const withPath = configError({ ...base, cookies: { enabled: true, trustedOrigins: ['https://app.example.com/'] } });
+    expect(withPath.details?.map((d) => d.path)).toEqual(['cookies.trustedOrigins.0']);
+    expect(parseAuthConfig({ ...base, cookies: { enabled: true, trustedOrigins: ['http://localhost:3000'] } }).cookies).toEqual({
+      enabled: true,
+      trustedOrigins: ['http://localhost:3000'],
+      serverReadable: false,
+    });
   });
 });

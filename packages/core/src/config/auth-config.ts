@@ -40,6 +40,15 @@ const rule = (limit: number, window: string) =>
     .strict()
     .prefault({ limit, windowSeconds: window });
 
+/** A browser origin as the `Origin` header sends it: scheme, host and port, no path. */
+const origin = z.string().refine((value) => {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}, 'must be an origin such as https://app.example.com (scheme, host, port; no path or trailing slash)');
+
 const schema = z
   .object({
     // Secrets, algorithm, keys for rotation, iss and aud: see token-settings.ts.
@@ -116,6 +125,24 @@ const schema = z
       .prefault({}),
     /** Opt-in: registering a taken e-mail answers like a success and mails the owner instead of 409. */
     concealRegisteredEmails: z.boolean().default(false),
+    /**
+     * Browser sessions in cookies (docs/browser-sessions.md): the refresh token travels in an
+     * HttpOnly, Secure, SameSite=Strict cookie instead of the body, and a request the cookie
+     * authenticates must come from one of `trustedOrigins` (the app's own origin and its CORS
+     * origins). `serverReadable` puts both cookies at Path=/ for server-rendered pages.
+     */
+    cookies: z
+      .object({
+        enabled: z.boolean().default(false),
+        trustedOrigins: z.array(origin).default([]),
+        serverReadable: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({})
+      .refine((c) => !c.enabled || c.trustedOrigins.length > 0, {
+        path: ['trustedOrigins'],
+        message: "must list the app's own origin when cookies are enabled",
+      }),
     /** Opt-in: every access token is checked against the user's token version (one store read). */
     checkTokenVersion: z.boolean().default(false),
   })
@@ -137,12 +164,13 @@ export type AuthConfig = Readonly<z.output<typeof schema>>;
  */
 export function parseAuthConfig(input: AuthConfigInput): AuthConfig {
   const result = parseSettings(schema, input);
-  const { argon2, rateLimit, hashing, passwordPolicy } = result;
+  const { argon2, rateLimit, hashing, passwordPolicy, cookies } = result;
   return Object.freeze({
     ...result,
     passwordPolicy: Object.freeze({ ...passwordPolicy }),
     argon2: Object.freeze({ ...argon2 }),
     rateLimit: Object.freeze({ ...rateLimit }),
     hashing: Object.freeze({ ...hashing }),
+    cookies: Object.freeze({ ...cookies, trustedOrigins: [...cookies.trustedOrigins] }),
   });
 }

@@ -32,6 +32,7 @@ export const ERROR_CATALOGUE = Object.freeze({
   AUTHORIZATION_MALFORMED: { status: 401, message: 'The Authorization header must be "Bearer <token>".' },
   TOKEN_EXPIRED: { status: 401, message: 'The token has expired.' },
   REFRESH_TOKEN_REUSED: { status: 401, message: 'The refresh token has already been used or was revoked.' },
+  SESSION_COOKIE_MISSING: { status: 401, message: 'There is no session cookie. Please log in.' },
   // Permissions
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please confirm your e-mail address first.' },
   REAUTHENTICATION_REQUIRED: {
@@ -40,6 +41,7 @@ export const ERROR_CATALOGUE = Object.freeze({
   },
   ACCOUNT_DISABLED: { status: 403, message: 'This account is disabled. Please contact an administrator.' },
   INSUFFICIENT_ROLE: { status: 403, message: 'You do not have a role that allows this.' },
+  CSRF_REJECTED: { status: 403, message: 'This request did not come from an origin the app trusts.' },
   ROLE_GRANT_FORBIDDEN: { status: 403, message: 'Only a super administrator may grant or change the super and admin roles.' },
   LAST_SUPER: { status: 409, message: 'This is the last super administrator: grant super to someone else first.' },
   // Resources

@@ -4,7 +4,6 @@ import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
 import { LIMITS, newPassword, normalizeEmail, parseInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
-import { verifyTypedPassword } from '../validation/password-verification.js';
 import { assertNewPasswordAcceptable } from './new-password.js';
 import { maskEmail } from './request-context.js';
 import { toUserProfile, type UserProfile } from './user-views.js';
@@ -32,7 +31,7 @@ export async function ensureSuperUser(ctx: FlowContext, credentials: { email: st
   const now = ctx.clock.now();
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await ctx.store.users.findUserByEmail(email);
-    if (existing) return toUserProfile(await takeOver(ctx, existing, email, { password, typed: credentials.password }, now));
+    if (existing) return toUserProfile(await takeOver(ctx, existing, email, password, now));
     const created = await createSuperUser(ctx, email, password, now);
     if (created) {
       ctx.emit({ type: 'super.bootstrapped', at: now, userId: created.id, email: maskEmail(email), detail: { outcome: 'created' } });
@@ -43,18 +42,9 @@ export async function ensureSuperUser(ctx: FlowContext, credentials: { email: st
   throw new AuthError('EMAIL_TAKEN', 'The bootstrap super user could not be created.');
 }
 
-async function takeOver(
-  ctx: FlowContext,
-  existing: UserRecord,
-  email: string,
-  { password, typed }: { password: string; typed: string },
-  now: Date,
-): Promise<UserRecord> {
+async function takeOver(ctx: FlowContext, existing: UserRecord, email: string, password: string, now: Date): Promise<UserRecord> {
   // An account from social sign-in may have no password at all: that is a mismatch too.
-  const match = existing.passwordHash === null ? false : await verifyTypedPassword(ctx.hasher, existing.passwordHash, typed);
-  const passwordMatches = match !== false;
-  // Hashed as typed by an earlier release: the same password, so no take-over; only the hash is renewed.
-  if (match === 'raw') await ctx.store.users.updatePasswordHash(existing.id, await ctx.hasher.hash(password), now);
+  const passwordMatches = existing.passwordHash !== null && (await ctx.hasher.verify(existing.passwordHash, password));
   if (passwordMatches && existing.isActive && existing.roles.includes('super')) return existing;
   // Sessions first, role last: no token issued to the previous holder of the account may see `super`.
   if (!passwordMatches) await ctx.store.users.changePassword(existing.id, await ctx.hasher.hash(password), now);

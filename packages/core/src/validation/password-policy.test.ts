@@ -69,7 +69,7 @@ describe('assertPasswordAcceptable (blocklist, NIST SP 800-63B-4 §3.1.1.2)', ()
     await expect(check('Gatehouse2024!', { ...POLICY, serviceName: 'Acme' })).resolves.toBeUndefined();
   });
 
-  it('costs a fraction of a millisecond once the list is loaded: a thousand checks in well under a second', async () => {
+  it('costs microseconds once the list is loaded: a thousand checks in well under a second', async () => {
     await check('warm up the list');
     const started = performance.now();
     for (let i = 0; i < 1000; i++) await check(`q7#Lm2!v wren-quartz ${i}`);
@@ -129,20 +129,4 @@ describe('assertPasswordAcceptable with a breach corpus (k-anonymity)', () => {
     await expectAuthError(assertPasswordAcceptable('Passw0rd!', ACCOUNT, POLICY, { breaches }), 'VALIDATION_FAILED');
     expect(breaches.asked).toEqual([]);
   });
-});
-
-describe('assertPasswordAcceptable: what is stripped before the lookup', () => {
-  it.each(['dragon 8#4%7-29&6', '93&1#7-0% monkey'])(
-    'keeps a long random tail or head, so %j is judged whole and accepted',
-    async (password) => {
-      await expect(check(password)).resolves.toBeUndefined();
-    },
-  );
-
-  it.each(['dragon19561023', 'monkey123456789', 'football!!!!!!!', '2024password'])(
-    'strips a date, a sequence or a repeat around a listed word: refuses %j',
-    async (password) => {
-      await expectAuthError(check(password), 'VALIDATION_FAILED');
-    },
-  );
 });

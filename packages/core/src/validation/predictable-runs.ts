@@ -29,29 +29,16 @@ function keyPositions(): Map<string, Key[]> {
   return keys;
 }
 
-/** Every ordered pair of keys that touch, as `ab`, built on first use. */
-let adjacentPairs: Set<string> | undefined;
-
-function touching(k: Key, l: Key): boolean {
-  if (k.pad !== l.pad || Math.abs(k.row - l.row) > 1) return false;
-  return Math.abs(k.x - l.x) <= (k.pad || k.row === l.row ? 1 : 0.8);
-}
-
-function buildAdjacentPairs(): Set<string> {
-  const pairs = new Set<string>();
-  const positions = [...keyPositions()];
-  for (const [a, keysOfA] of positions) {
-    for (const [b, keysOfB] of positions) {
-      if (a !== b && keysOfA.some((k) => keysOfB.some((l) => touching(k, l)))) pairs.add(a + b);
-    }
-  }
-  return pairs;
-}
+let positions: Map<string, Key[]> | undefined;
 
 /** Whether `b` is the key beside, above or below `a` (on the main block or on the keypad). */
 function adjacentKeys(a: string, b: string): boolean {
-  adjacentPairs ??= buildAdjacentPairs();
-  return adjacentPairs.has(a + b);
+  positions ??= keyPositions();
+  const from = positions.get(a) ?? [];
+  const to = positions.get(b) ?? [];
+  return from.some((k) =>
+    to.some((l) => k.pad === l.pad && Math.abs(k.row - l.row) <= 1 && Math.abs(k.x - l.x) <= (k.pad ? 1 : k.row === l.row ? 1 : 0.8)),
+  );
 }
 
 /** One step of something typed without thinking: the same key again, the next letter or digit, or the key beside. */

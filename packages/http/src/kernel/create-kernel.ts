@@ -75,10 +75,11 @@ const accessOf = (route: Route): Access =>
 /** The route's result as the answer to write: JSON serialised with its type, or the page as it is. */
 function toAnswer(result: RouteResult): Answer {
   const headers = { ...result.headers };
-  if (result.html !== undefined) return { status: result.status, headers, body: result.html };
-  if (result.body === undefined) return { status: result.status, headers, body: undefined };
+  const cookies = result.cookies ? { cookies: result.cookies } : {};
+  if (result.html !== undefined) return { status: result.status, headers, body: result.html, ...cookies };
+  if (result.body === undefined) return { status: result.status, headers, body: undefined, ...cookies };
   headers['Content-Type'] = JSON_TYPE;
-  return { status: result.status, headers, body: JSON.stringify(result.body) };
+  return { status: result.status, headers, body: JSON.stringify(result.body), ...cookies };
 }
 
 /**
@@ -136,6 +137,8 @@ export function createKernel(auth: Auth<string>, options: KernelOptions = {}): K
       accept: exchange.header('accept'),
       pages: options.pages,
       cookie: exchange.header('cookie'),
+      origin: exchange.header('origin'),
+      fetchSite: exchange.header('sec-fetch-site'),
       parameters: route.body === 'form' ? (body as URLSearchParams) : search,
     });
     return exchange.send(toAnswer(result));

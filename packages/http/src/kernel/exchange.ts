@@ -12,6 +12,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string | undefined;
+  /** `Set-Cookie` values, each written as a header of its own (a `Record` holds one per name). */
+  cookies?: readonly string[] | undefined;
 }
 
 /**

@@ -65,16 +65,19 @@ export const userProfile = named(
   'The full user without secrets.',
 );
 
-export const tokenPair = named('TokenPair', z.object({ accessToken: z.string(), refreshToken: z.string() }).strict());
+/** In cookie mode the refresh token travels in an HttpOnly cookie, never in the body (docs/browser-sessions.md). */
+const refreshTokenInBody = z.string().optional().describe('Absent in cookie mode: the refresh token is in the session cookie.');
+
+export const tokenPair = named('TokenPair', z.object({ accessToken: z.string(), refreshToken: refreshTokenInBody }).strict());
 
 export const loginResult = named(
   'LoginResult',
-  z.object({ accessToken: z.string(), refreshToken: z.string(), user: userSummary }).strict(),
+  z.object({ accessToken: z.string(), refreshToken: refreshTokenInBody, user: userSummary }).strict(),
 );
 
 export const registerResult = named(
   'RegisterResult',
-  z.object({ user: publicUser, accessToken: z.string(), refreshToken: z.string(), message: z.string() }).strict(),
+  z.object({ user: publicUser, accessToken: z.string(), refreshToken: refreshTokenInBody, message: z.string() }).strict(),
 );
 
 export const message = named('Message', z.object({ message: z.string() }).strict(), 'A sentence for a person.');

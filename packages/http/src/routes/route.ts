@@ -21,6 +21,10 @@ export interface RouteInput {
   pages?: AuthPages | undefined;
   /** The raw `Cookie` header. */
   cookie?: string | undefined;
+  /** The `Origin` header: cookie mode's CSRF check reads it. */
+  origin?: string | undefined;
+  /** The `Sec-Fetch-Site` header: cookie mode's CSRF check reads it where `Origin` is absent. */
+  fetchSite?: string | undefined;
   /** The query string's parameters, or the form body of a form route (a form_post callback). */
   parameters?: URLSearchParams;
 }
@@ -34,6 +38,8 @@ export interface RouteResult {
   html?: string;
   /** Headers to add to the answer. */
   headers?: Record<string, string>;
+  /** `Set-Cookie` values, one header each (cookie mode sets two at once under `serverReadable`). */
+  cookies?: readonly string[];
 }
 
 /**

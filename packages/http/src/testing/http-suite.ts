@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { accountSuite } from './account-suite.js';
 import { mfaSuite } from './mfa-suite.js';
+import { cookieSessionSuite } from './cookie-session-suite.js';
 import { jwksSuite } from './jwks-suite.js';
 import { paritySuite } from './parity-suite.js';
 import { passkeySuite } from './passkey-suite.js';
@@ -46,5 +47,6 @@ export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
     mfaSuite(start);
     passkeySuite(start);
     jwksSuite(start);
+    cookieSessionSuite(start);
   });
 }

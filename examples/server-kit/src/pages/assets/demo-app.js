@@ -27,8 +27,15 @@ let mailViewerAvailable = false;
 let providers = [];
 /** Set when the client ended the session because its refresh token was refused. */
 let sessionEnded = false;
+/** Whether a user action is running (it reports an ended session itself). */
+let acting = false;
 onSessionEnd(() => {
   sessionEnded = true;
+  // Between actions: a logout in another tab of cookie mode. Show it at once.
+  if (!acting && !$('signed-in').hidden) {
+    showSignedOut();
+    showNotice('error', 'You were signed out (in another tab, or your session ended). Please log in again.');
+  }
 });
 
 // ---- small helpers ------------------------------------------------------------------------------
@@ -58,6 +65,7 @@ const sameRoles = (a, b) => a.length === b.length && a.every((role) => b.include
 async function act(button, form, action) {
   if (button) button.disabled = true;
   sessionEnded = false;
+  acting = true;
   try {
     await action();
   } catch (error) {
@@ -74,6 +82,7 @@ async function act(button, form, action) {
       showNotice('error', 'Something went wrong in this page. Reload it and try again.');
     }
   } finally {
+    acting = false;
     if (button) button.disabled = false;
   }
 }

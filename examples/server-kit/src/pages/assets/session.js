@@ -1,5 +1,11 @@
 // The signed-in session of this tab, kept by the typed client `@gatehousejs/client` (served from
-// its build at /assets/client/). docs/demo-app.md explains the choice of storage:
+// its build at /assets/client/). docs/demo-app.md explains the choice of storage.
+//
+// Cookie mode (the server runs with AUTH_COOKIES=true and says so in a meta tag of the page): the
+// refresh token is in an HttpOnly cookie no script can read, the access token only in memory, and
+// a reload gets a new access token from the cookie. The client tells the other tabs of a logout.
+//
+// Bearer mode (AUTH_COOKIES=false):
 // - the access token lives only in this module's memory: no other script, tab or later visit can
 //   read it from storage, and it dies with the page;
 // - the refresh token lives in sessionStorage, so a reload keeps you signed in, and it is gone when
@@ -46,16 +52,18 @@ function tabStorage() {
 const sessionEndListeners = [];
 
 /** The API client of the page: every call of the demo goes through it. */
+const cookieMode = document.querySelector('meta[name="gatehouse-session"]')?.getAttribute('content') === 'cookies';
+
 export const client = createGatehouseClient({
   baseUrl: '',
-  storage: tabStorage(),
+  ...(cookieMode ? { cookies: true } : { storage: tabStorage() }),
   // A refused refresh (expired, revoked, reused) ended the session.
   onSessionEnd: () => {
     for (const listener of sessionEndListeners) listener();
   },
 });
 
-/** Calls `listener` when the session ends without a logout (its refresh token was refused). */
+/** Calls `listener` when the session ends without a logout here (refused refresh, or a logout in another tab). */
 export function onSessionEnd(listener) {
   sessionEndListeners.push(listener);
 }
