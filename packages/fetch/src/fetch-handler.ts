@@ -38,6 +38,8 @@ export interface FetchHandlerOptions extends KernelOptions {
   requestId?: (request: Request) => string | undefined;
   /** Where unexpected errors (500) and unavailable dependencies (503) are logged. Default `console.error`. */
   onError?: ErrorLog;
+  /** The error log for one request (to put its request id on each line); wins over `onError`. */
+  errorLogFor?: (facts: RequestFacts) => ErrorLog;
   /** Where the handler says what it cannot do safely (no client address). Default `console.warn`. */
   onWarning?: (message: string) => void;
 }
@@ -106,14 +108,18 @@ export function createFetchHandler(auth: Auth<string>, options: FetchHandlerOpti
       const answer = await serveAppRoute(kernel, kernel.auth, found.route.app, found.params, request, exchange);
       return withHeaders(answer, headers, request.method === 'HEAD');
     } catch (error) {
-      return kernel.answerError(exchange, error, log);
+      return kernel.answerError(exchange, error, options.errorLogFor?.(facts) ?? log);
     }
   }
 
-  function notFound(url: Url, method: string): Response {
+  // The API's headers only on the API's paths: a page path of the app keeps its own.
+  function notFound(url: Url, method: string, underApi: boolean): Response {
     const { status, body } = routeNotFound(url.pathname);
-    const headers = { ...API_SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' };
-    return new Response(method === 'HEAD' ? null : JSON.stringify(body), { status, headers });
+    const json = { 'Content-Type': 'application/json; charset=utf-8' };
+    return new Response(method === 'HEAD' ? null : JSON.stringify(body), {
+      status,
+      headers: underApi ? { ...API_SECURITY_HEADERS, ...json } : json,
+    });
   }
 
   return async (request, given = {}) => {
@@ -124,13 +130,14 @@ export function createFetchHandler(auth: Auth<string>, options: FetchHandlerOpti
       peerAddress: given.peerAddress ?? options.peerAddress?.(request),
       requestId: given.requestId ?? options.requestId?.(request),
     };
-    if (isUnder(url.pathname, basePath)) {
+    const underApi = isUnder(url.pathname, basePath);
+    if (underApi) {
       const answer = await serveApi(request, url, facts);
       if (answer) return answer;
     }
     const page = resetPage?.answer(request.method, url.pathname);
     if (page) return new Response(request.method === 'HEAD' ? null : page.body, { status: page.status, headers: page.headers });
     const other = await options.fallback?.(request, facts);
-    return other ?? notFound(url, request.method);
+    return other ?? notFound(url, request.method, underApi);
   };
 }
