@@ -2,7 +2,8 @@ import type { Auth } from '@gatehousejs/core';
 import { createTestAuth } from '@gatehousejs/core/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { describe, expect, it, vi } from 'vitest';
-import { createFetchHandler, jsonResponse, NO_CLIENT_ADDRESS_WARNING, type AppRoute } from './index.js';
+import { UNKNOWN_PEER_WARNING } from '@gatehousejs/http';
+import { createFetchHandler, jsonResponse, type AppRoute } from './index.js';
 
 const ORIGIN = 'http://app.test';
 const PEER = { peerAddress: '192.0.2.10' };
@@ -140,13 +141,13 @@ describe('createFetchHandler', () => {
 
   it('says once, loudly, when it cannot tell the client address, and not when a proxy setting tells it', async () => {
     const onWarning = vi.fn();
-    const { call } = setUp({ onWarning });
+    const { call } = setUp({ warn: onWarning });
     await call('/api/v1/open', {}, {} as typeof PEER);
     await call('/api/v1/open', {}, {} as typeof PEER);
-    expect(onWarning.mock.calls).toEqual([[NO_CLIENT_ADDRESS_WARNING]]);
+    expect(onWarning.mock.calls).toEqual([[UNKNOWN_PEER_WARNING]]);
 
     const behindProxy = vi.fn();
-    const proxied = setUp({ onWarning: behindProxy, trustedProxyHops: 1 });
+    const proxied = setUp({ warn: behindProxy, trustedProxyHops: 1 });
     await proxied.call('/api/v1/open', { headers: { 'x-forwarded-for': '203.0.113.7' } }, {} as typeof PEER);
     expect(behindProxy).not.toHaveBeenCalled();
   });

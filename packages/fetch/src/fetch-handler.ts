@@ -40,16 +40,10 @@ export interface FetchHandlerOptions extends KernelOptions {
   onError?: ErrorLog;
   /** The error log for one request (to put its request id on each line); wins over `onError`. */
   errorLogFor?: (facts: RequestFacts) => ErrorLog;
-  /** Where the handler says what it cannot do safely (no client address). Default `console.warn`. */
-  onWarning?: (message: string) => void;
 }
 
 /** A web-standard handler: the runtime's `Request` in, a `Response` out. */
 export type FetchHandler = (request: Request, facts?: RequestFacts) => Promise<Response>;
-
-export const NO_CLIENT_ADDRESS_WARNING =
-  'Gatehouse cannot tell the client address of requests: pass the peer address (handler(request, { peerAddress })) or the proxy ' +
-  'setting (trustedProxies / trustedProxyHops). Until then per-client rate limits are skipped and every caller shares one login lockout.';
 
 /**
  * The whole Gatehouse API as one web-standard handler (`Request` → `Response`), for runtimes and
@@ -77,7 +71,6 @@ export function createFetchHandler(auth: Auth<string>, options: FetchHandlerOpti
     options.resetPasswordPage === undefined || options.resetPasswordPage === false
       ? undefined
       : createResetPasswordPage(options.resetPasswordPage === true ? {} : options.resetPasswordPage);
-  let warned = false;
 
   const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
@@ -93,10 +86,7 @@ export function createFetchHandler(auth: Auth<string>, options: FetchHandlerOpti
     const headers = cors ? { ...API_SECURITY_HEADERS, ...cors.headers } : API_SECURITY_HEADERS;
     if (cors?.preflight) return new Response(null, { status: 204, headers });
     let exchange = fetchExchange(request, url, authPath, facts, headers);
-    if (!warned && facts.peerAddress === undefined && kernel.client(exchange).clientAddress === undefined) {
-      warned = true;
-      (options.onWarning ?? console.warn)(NO_CLIENT_ADDRESS_WARNING);
-    }
+    // The kernel says once (`warn`) when neither a peer address nor the proxy setting tells the client.
     try {
       const auth = isUnder(url.pathname, authPath) ? kernel.dispatch(authTable, exchange) : undefined;
       if (auth) return await auth;

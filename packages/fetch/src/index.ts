@@ -1,4 +1,4 @@
-export { createFetchHandler, NO_CLIENT_ADDRESS_WARNING } from './fetch-handler.js';
+export { createFetchHandler } from './fetch-handler.js';
 export type { FetchHandler, FetchHandlerOptions } from './fetch-handler.js';
 export type { RequestFacts } from './fetch-exchange.js';
 export type { AppRoute, AppRouteContext } from './app-route.js';
