@@ -1,6 +1,6 @@
 import { AuthError, anyOf, type AccessTokenPayload } from '@gatehousejs/core';
 import type { Access, Kernel } from '@gatehousejs/http';
-import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { fastifyExchange } from './exchange.js';
 import { LIBRARY_ROUTE } from './library-routes.js';
 
@@ -21,12 +21,12 @@ const accessOf = (config: RouteConfig): Access =>
 function routeGuard(
   kernel: Kernel,
   config: RouteConfig,
-  requestId?: (request: FastifyRequest) => string | undefined,
+  requestId?: (request: FastifyRequest, reply: FastifyReply) => string | undefined,
 ): onRequestHookHandler {
   const access = accessOf(config);
   const roles = config.roles ? anyOf<string>(...config.roles) : undefined;
   const guard: onRequestHookHandler = async (request, reply) => {
-    const { user } = await kernel.admit(fastifyExchange(request, reply, requestId?.(request)), access, 'none');
+    const { user } = await kernel.admit(fastifyExchange(request, reply, requestId?.(request, reply)), access, 'none');
     if (roles && !kernel.auth.roles.satisfies(user?.roles ?? [], roles)) throw new AuthError('INSUFFICIENT_ROLE');
     request.user = user as AccessTokenPayload | undefined;
   };
@@ -39,7 +39,7 @@ function routeGuard(
  * (Fastify's `onRoute` hook, inherited by encapsulated plugins). The library's routes are admitted
  * by the kernel itself.
  */
-export function guardEveryRoute(kernel: Kernel, requestId?: (request: FastifyRequest) => string | undefined) {
+export function guardEveryRoute(kernel: Kernel, requestId?: (request: FastifyRequest, reply: FastifyReply) => string | undefined) {
   return (route: RouteOptions): void => {
     const config = (route.config ?? {}) as RouteConfig;
     if (config[LIBRARY_ROUTE]) return;

@@ -1,5 +1,5 @@
 import { AUTH_ROUTES, OAUTH_ROUTES, USER_ROUTES, type Kernel, type Route } from '@gatehousejs/http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyExchange } from './exchange.js';
 
 /** Marks the library's own routes, so the guard of `onRoute` leaves them to the kernel's admission. */
@@ -16,7 +16,7 @@ export function registerLibraryRoutes(
   fastify: FastifyInstance,
   kernel: Kernel,
   prefix: string,
-  requestId: ((request: FastifyRequest) => string | undefined) | undefined,
+  requestId: ((request: FastifyRequest, reply: FastifyReply) => string | undefined) | undefined,
 ): void {
   const mount = (child: FastifyInstance, at: string, routes: readonly Route[]) => {
     for (const route of routes) {
@@ -27,7 +27,12 @@ export function registerLibraryRoutes(
         handler: (request, reply) => {
           // find-my-way matches `/users/` to `/users/:id` with an empty id; the tables' parameters are never empty.
           if (hasEmptyParameter(request.params)) return reply.callNotFound();
-          return kernel.serve(route, fastifyExchange(request, reply, requestId?.(request)));
+          // To the error handler the app has now where it registered the plugin: this context copied
+          // the one it had when it was created, before the app set its own.
+          return kernel.serve(route, fastifyExchange(request, reply, requestId?.(request, reply))).catch((error: unknown) => {
+            fastify.errorHandler(error as Error, request, reply);
+            return reply;
+          });
         },
       });
     }

@@ -3,7 +3,7 @@ import { createTestAuth } from '@gatehousejs/core/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { gatehouse, gatehouseServerOptions } from './index.js';
+import { errorHandler, gatehouse, gatehouseServerOptions } from './index.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -144,5 +144,19 @@ describe('gatehouse (Fastify plugin)', () => {
     expect(res.body).not.toContain('hunter2');
     expect(res.json()).toMatchObject({ statusCode: 500, code: 'INTERNAL_ERROR' });
     expect(logged).toContainEqual(new Error('database password is hunter2'));
+  });
+
+  it("hands the library routes' errors to the error handler the app sets after the plugin", async () => {
+    const auth = createTestAuth(createMemoryStore()) as unknown as Auth;
+    const app = Fastify();
+    await app.register(gatehouse, { auth, errorHandler: false });
+    const seen: string[] = [];
+    app.setErrorHandler((error: { code?: string }, request, reply) => {
+      seen.push(`${request.url} ${error.code}`);
+      return errorHandler()(error, request, reply);
+    });
+    const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'x' });
+    expect(res.statusCode).toBe(415);
+    expect(seen).toEqual(['/api/v1/auth/login BODY_NOT_JSON']);
   });
 });

@@ -8,7 +8,7 @@ import {
   type KernelOptions,
   type ResetPasswordPageOptions,
 } from '@gatehousejs/http';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorHandler, notFound } from './error-handler.js';
 import { guardEveryRoute } from './guard.js';
@@ -25,8 +25,8 @@ export interface GatehouseOptions extends KernelOptions {
   corsOrigins?: readonly string[];
   /** Serve the page the reset mail links to (`/reset-password`, its script and style). Default: no. */
   resetPasswordPage?: boolean | ResetPasswordPageOptions;
-  /** The app's id for a request (e.g. `request.id`), passed to core for the audit events. */
-  requestId?: (request: FastifyRequest) => string | undefined;
+  /** The app's id for a request (e.g. `request.id`, or a header the app set on `reply`), passed to core for the audit events. */
+  requestId?: (request: FastifyRequest, reply: FastifyReply) => string | undefined;
   /** Where unexpected errors (500) and unavailable dependencies (503) are logged. Default `console.error`. */
   errorLog?: ErrorLog;
   /** Set the contract's error handler (default `true`); `false` keeps yours (call `errorHandler()` from it). */
