@@ -15,7 +15,7 @@ import { setRoles } from './flows/set-roles.js';
 import { toUserProfile, toUserSummary, type UserProfile, type UserSummary } from './flows/user-views.js';
 import { verifyEmail } from './flows/verify-email.js';
 import { warnBackgroundFailures } from './flows/warn-background-failures.js';
-import { type AccessTokenOptions, verifyAccessToken, verifyCachedAccessToken } from './flows/verify-access-token.js';
+import { type AccessTokenOptions, verifyAccessToken } from './flows/verify-access-token.js';
 import { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 import { limitHashConcurrency } from './hashing/limit-hash-concurrency.js';
 import type { AuthEventListener } from './ports/auth-events.js';
@@ -107,16 +107,6 @@ export interface Auth<R extends string = Role> {
    * `checkTokenVersion`, that the user's sessions were not ended since it was issued.
    */
   verifyAccessToken(token: string, options?: AccessTokenOptions): Promise<AccessTokenPayload<R>>;
-  /**
-   * `verifyAccessToken`'s answer without waiting, when it is already known: the payload if this
-   * exact token was verified before, is still valid now and passes every check as it is; otherwise
-   * `undefined`, and then `verifyAccessToken` decides. For guards on hot paths: a synchronous hit
-   * lets a framework answer without a promise. Never throws.
-   *
-   * @example
-   * const user = auth.verifyCachedAccessToken(token) ?? (await auth.verifyAccessToken(token));
-   */
-  verifyCachedAccessToken(token: string, options?: AccessTokenOptions): AccessTokenPayload<R> | undefined;
   /** The `verify-token` response: the verified user summary. */
   describeToken(payload: AccessTokenPayload<R>): { message: string; user: UserSummary<R> };
   verifyEmail(query: unknown, request?: RequestContext): Promise<{ message: string }>;
@@ -246,7 +236,6 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     login: (body, request) => login(forRequest(ctx, request), body, request),
     refresh: (body, request) => refresh(forRequest(ctx, request), body, request),
     verifyAccessToken: (token, options) => verifyAccessToken(ctx, token, options),
-    verifyCachedAccessToken: (token, options) => verifyCachedAccessToken(ctx, token, options),
     describeToken: (payload) => ({ message: 'Token is valid.', user: toUserSummary(payload) }),
     verifyEmail: (query, request) => verifyEmail(forRequest(ctx, request), query, request),
     forgotPassword: (body, request) => forgotPassword(forRequest(ctx, request), body, request),

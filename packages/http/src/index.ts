@@ -25,7 +25,7 @@ export {
 export { readBodyWithinLimit } from './read-body.js';
 export type { RequestBodySource, NextBodyChunk } from './read-body.js';
 export { assertPathEncoding, pathEncodingError, normalizeRequestPath, isRoutableTarget } from './request-path.js';
-export { readBearerToken, cachedBearerUser } from './bearer-token.js';
+export { readBearerToken } from './bearer-token.js';
 export { readRawHeader } from './raw-header.js';
 export { AUTH_ROUTES } from './auth-routes.js';
 export type { AuthRoute, AuthRouteInput, AuthRouteResult } from './auth-routes.js';
