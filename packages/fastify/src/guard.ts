@@ -1,4 +1,4 @@
-import { AuthError, anyOf, type AccessTokenPayload } from '@gatehousejs/core';
+import { AuthError, allOf, anyOf, type AccessTokenPayload } from '@gatehousejs/core';
 import type { Access, Kernel } from '@gatehousejs/http';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { fastifyExchange } from './exchange.js';
@@ -7,11 +7,23 @@ import { LIBRARY_ROUTE } from './library-routes.js';
 /** The guards made here: a HEAD route Fastify derives from a GET route arrives with its guard already first. */
 const guards = new WeakSet<object>();
 
-type RouteConfig = { public?: boolean; roles?: readonly string[]; unconfirmedAllowed?: boolean; [LIBRARY_ROUTE]?: true };
+type RouteConfig = {
+  public?: boolean;
+  roles?: readonly string[];
+  allRoles?: readonly string[];
+  unconfirmedAllowed?: boolean;
+  [LIBRARY_ROUTE]?: true;
+};
 
 // Fail closed, as the kernel does: a route that names roles needs the token the roles are read from.
 const accessOf = (config: RouteConfig): Access =>
-  config.roles ? 'protected' : config.public === true ? 'public' : config.unconfirmedAllowed === true ? 'unconfirmed-allowed' : 'protected';
+  config.roles || config.allRoles
+    ? 'protected'
+    : config.public === true
+      ? 'public'
+      : config.unconfirmedAllowed === true
+        ? 'unconfirmed-allowed'
+        : 'protected';
 
 /**
  * The deny-by-default guard of one route, from its `config`: before the body is parsed (an
@@ -25,9 +37,12 @@ function routeGuard(
 ): onRequestHookHandler {
   const access = accessOf(config);
   const roles = config.roles ? anyOf<string>(...config.roles) : undefined;
+  const allRoles = config.allRoles ? allOf<string>(...config.allRoles) : undefined;
   const guard: onRequestHookHandler = async (request, reply) => {
     const { user } = await kernel.admit(fastifyExchange(request, reply, requestId?.(request, reply)), access, 'none');
-    if (roles && !kernel.auth.roles.satisfies(user?.roles ?? [], roles)) throw new AuthError('INSUFFICIENT_ROLE');
+    const held = user?.roles ?? [];
+    if (roles && !kernel.auth.roles.satisfies(held, roles)) throw new AuthError('INSUFFICIENT_ROLE');
+    if (allRoles && !kernel.auth.roles.satisfies(held, allRoles)) throw new AuthError('INSUFFICIENT_ROLE');
     request.user = user as AccessTokenPayload | undefined;
   };
   guards.add(guard);

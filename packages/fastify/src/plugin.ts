@@ -3,6 +3,7 @@ import {
   API_SECURITY_HEADERS,
   createKernel,
   createResetPasswordPage,
+  DEFAULT_BODY_LIMIT_BYTES,
   decideCors,
   type ErrorLog,
   type KernelOptions,
@@ -12,6 +13,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import fp from 'fastify-plugin';
 import { errorHandler, notFound } from './error-handler.js';
 import { guardEveryRoute } from './guard.js';
+import { useContractJsonParser } from './json-parser.js';
 import { registerLibraryRoutes } from './library-routes.js';
 import './request-user.js';
 import { TARGET_INVALID } from './server-options.js';
@@ -33,6 +35,11 @@ export interface GatehouseOptions extends KernelOptions {
   errorHandler?: boolean;
   /** Set the JSON 404 (default `true`); `false` keeps yours. */
   notFound?: boolean;
+  /**
+   * Parse `application/json` on your routes with the contract's rules (default `true`): 16 KiB
+   * (`bodyLimitBytes`), UTF-8 only, no compression, an empty body is none. `false` keeps Fastify's.
+   */
+  jsonParser?: boolean;
 }
 
 const isUnder = (url: string, prefix: string) =>
@@ -63,6 +70,7 @@ async function plugin(fastify: FastifyInstance, options: GatehouseOptions): Prom
   // Deny by default for every route registered after this plugin, in every context below it.
   fastify.addHook('onRoute', guardEveryRoute(kernel, options.requestId));
   registerLibraryRoutes(fastify, kernel, prefix, options.requestId);
+  if (options.jsonParser !== false) useContractJsonParser(fastify, options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
 
   if (options.resetPasswordPage) {
     const page = createResetPasswordPage(options.resetPasswordPage === true ? {} : options.resetPasswordPage);

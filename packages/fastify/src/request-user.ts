@@ -10,6 +10,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The caller needs one of these roles (OR, through the role hierarchy); 403 otherwise. */
     roles?: readonly string[];
+    /** The caller needs every one of these roles (AND, beyond the spec); 403 otherwise. */
+    allRoles?: readonly string[];
     /** Also an account whose address is not confirmed yet, under `requireEmailVerification`. */
     unconfirmedAllowed?: boolean;
   }

@@ -1,4 +1,4 @@
-import { AuthError, anyOf, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehousejs/core';
+import { AuthError, allOf, anyOf, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehousejs/core';
 import { routeTable, type Access, type Exchange, type Kernel, type Route, type RouteTable } from '@gatehousejs/http';
 
 /** What an app route's handler receives besides the `Request`: what the guard found, and the body after the rules. */
@@ -34,6 +34,8 @@ export interface AppRoute {
   access?: 'public' | 'protected' | 'unconfirmed-allowed';
   /** Any of these roles; a route that names roles always needs a token (even if marked public). */
   roles?: readonly string[];
+  /** Every one of these roles (AND, beyond the spec), as `allRoles` on the other adapters. */
+  allRoles?: readonly string[];
   /**
    * `json` (default): the body is read under the contract's rules (413, 415, 400) into
    * `context.body`. `none`: the body is left in the `Request` for the handler to read.
@@ -85,8 +87,8 @@ export async function serveAppRoute(
   exchange: Exchange<Response>,
 ): Promise<Response> {
   const { user, body } = await kernel.admit(exchange, accessOf(route), route.body === 'none' ? 'none' : 'json');
-  if (route.roles && !auth.roles.satisfies(user?.roles ?? [], anyOf<string>(...route.roles))) {
-    throw new AuthError('INSUFFICIENT_ROLE');
-  }
+  const held = user?.roles ?? [];
+  if (route.roles && !auth.roles.satisfies(held, anyOf<string>(...route.roles))) throw new AuthError('INSUFFICIENT_ROLE');
+  if (route.allRoles && !auth.roles.satisfies(held, allOf<string>(...route.allRoles))) throw new AuthError('INSUFFICIENT_ROLE');
   return route.handle(request, { user, params, body, client: kernel.client(exchange) });
 }
