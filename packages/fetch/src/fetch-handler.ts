@@ -88,11 +88,11 @@ export function createFetchHandler(auth: Auth<string>, options: FetchHandlerOpti
     let exchange = fetchExchange(request, url, authPath, facts, headers);
     // The kernel says once (`warn`) when neither a peer address nor the proxy setting tells the client.
     try {
-      const auth = isUnder(url.pathname, authPath) ? kernel.dispatch(authTable, exchange) : undefined;
-      if (auth) return await auth;
+      const authRoute = isUnder(url.pathname, authPath) ? kernel.dispatch(authTable, exchange) : undefined;
+      if (authRoute) return await authRoute;
       exchange = fetchExchange(request, url, basePath, facts, headers);
-      const user = kernel.dispatch(userTable, exchange);
-      if (user) return await user;
+      const userRoute = kernel.dispatch(userTable, exchange);
+      if (userRoute) return await userRoute;
       const found = appTable.match(request.method, exchange.path);
       if (!found) return undefined;
       const answer = await serveAppRoute(kernel, kernel.auth, found.route.app, found.params, request, exchange);
