@@ -28,6 +28,9 @@ export { assertPathEncoding, pathEncodingError, normalizeRequestPath, isRoutable
 export { readBearerToken } from './bearer-token.js';
 export { readRawHeader } from './raw-header.js';
 export { AUTH_ROUTES } from './auth-routes.js';
+export { JWKS_ROUTES, JWKS_CACHE_CONTROL } from './jwks-route.js';
+export { createJwksVerifier } from './jwks-verifier.js';
+export type { JwksVerifier, JwksVerifierOptions, PublicKeyAlgorithm } from './jwks-verifier.js';
 export type { AuthRoute, AuthRouteInput, AuthRouteResult } from './auth-routes.js';
 export { USER_ROUTES } from './user-routes.js';
 export type { UserRoute, UserRouteInput } from './user-routes.js';
