@@ -16,6 +16,7 @@ const THIRD_PARTY = {
     express: '^5.1.0',
     hono: '^4.13.19',
     '@hono/node-server': '^2.1.8',
+    fastify: '^5.12.8',
     ioredis: '^5.11.1',
     'better-sqlite3': '^12.6.2',
     pg: '^8.23.1',

@@ -1,0 +1,4 @@
+import { describeResilience } from '@gatehousejs/example-server-kit/testing';
+import { createFastifyListener } from './start-fastify.js';
+
+describeResilience('Fastify example', createFastifyListener);

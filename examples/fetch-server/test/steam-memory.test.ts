@@ -1,0 +1,6 @@
+import { describeSteamSignInSuite, startForSuite } from '@gatehousejs/example-server-kit/testing';
+import { createFetchListener } from './start-fetch.js';
+
+describeSteamSignInSuite('Web-standard example on the in-memory store', (env, overrides) =>
+  startForSuite(createFetchListener, { ...env, DATABASE_URL: 'memory:' }, overrides),
+);

@@ -1,0 +1,94 @@
+import { AuthError, allOf, anyOf, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehousejs/core';
+import { routeTable, type Access, type Exchange, type Kernel, type Route, type RouteTable } from '@gatehousejs/http';
+
+/** What an app route's handler receives besides the `Request`: what the guard found, and the body after the rules. */
+export interface AppRouteContext {
+  /** The verified caller; `undefined` only on a public route. */
+  user: AccessTokenPayload<string> | undefined;
+  /** The path parameters (`:id`), decoded. */
+  params: Readonly<Record<string, string>>;
+  /** The JSON body after the contract's rules (`undefined` when empty or for `body: 'none'`). */
+  body: unknown;
+  /** The client's address (through the trusted proxies) and the request id, as core's flows take them. */
+  client: RequestContext;
+}
+
+/**
+ * A route of the app's own, served by the handler behind its deny-by-default guard: without
+ * `access`, it needs a valid access token; with `roles`, one of them (OR, through the role
+ * hierarchy). Only `access: 'public'` opens it to anyone.
+ *
+ * @example
+ * const reports: AppRoute = {
+ *   method: 'GET',
+ *   path: '/reports',
+ *   roles: ['manager', 'admin'],
+ *   handle: () => Response.json([]),
+ * };
+ */
+export interface AppRoute {
+  method: Route['method'];
+  /** Relative to the handler's `basePath`; `:name` is a parameter (one whole, non-empty segment). */
+  path: string;
+  /** `public`: anyone. `unconfirmed-allowed`: a valid token, also of an account not confirmed yet. Default: a valid token. */
+  access?: 'public' | 'protected' | 'unconfirmed-allowed';
+  /** Any of these roles; a route that names roles always needs a token (even if marked public). */
+  roles?: readonly string[];
+  /** Every one of these roles (AND, beyond the spec), as `allRoles` on the other adapters. */
+  allRoles?: readonly string[];
+  /**
+   * `json` (default): the body is read under the contract's rules (413, 415, 400) into
+   * `context.body`. `none`: the body is left in the `Request` for the handler to read.
+   */
+  body?: 'json' | 'none';
+  handle(request: Request, context: AppRouteContext): Response | Promise<Response>;
+}
+
+/** An app route in the kernel's route shape, so the kernel's table matches it as it matches the library's. */
+type TabledRoute = Route & { app: AppRoute };
+
+const notDispatched = (): never => {
+  throw new Error('app routes are served by serveAppRoute, not by the kernel');
+};
+
+/** The app's routes compiled once, matched exactly as the library's routes are (`routeTable`). */
+export function appRouteTable(routes: readonly AppRoute[]): RouteTable<TabledRoute> {
+  return routeTable(
+    routes.map(
+      (app): TabledRoute => ({
+        method: app.method,
+        path: app.path,
+        access: app.access === 'public' ? 'public' : 'authenticated',
+        ...(app.roles ? { roles: app.roles } : {}),
+        handle: notDispatched,
+        app,
+      }),
+    ),
+  );
+}
+
+// Fail closed, as the kernel does for the library's routes: a route that names roles needs the token they are read from.
+const accessOf = (route: AppRoute): Access =>
+  route.roles
+    ? 'protected'
+    : route.access === 'public'
+      ? 'public'
+      : route.access === 'unconfirmed-allowed'
+        ? 'unconfirmed-allowed'
+        : 'protected';
+
+/** Admits the request to an app route (token, roles, body rules) and runs its handler. */
+export async function serveAppRoute(
+  kernel: Kernel,
+  auth: Auth<string>,
+  route: AppRoute,
+  params: Record<string, string>,
+  request: Request,
+  exchange: Exchange<Response>,
+): Promise<Response> {
+  const { user, body } = await kernel.admit(exchange, accessOf(route), route.body === 'none' ? 'none' : 'json');
+  const held = user?.roles ?? [];
+  if (route.roles && !auth.roles.satisfies(held, anyOf<string>(...route.roles))) throw new AuthError('INSUFFICIENT_ROLE');
+  if (route.allRoles && !auth.roles.satisfies(held, allOf<string>(...route.allRoles))) throw new AuthError('INSUFFICIENT_ROLE');
+  return route.handle(request, { user, params, body, client: kernel.client(exchange) });
+}

@@ -1,0 +1,10 @@
+import { describeHttpSuite } from '@gatehousejs/http/testing';
+import { mariadbTestServer, openScratchStore, scratchSkipReason } from '@gatehousejs/store-sql/testing';
+import { fetchTarget } from './suite-target.js';
+
+// Each app of the suite gets its own migrated scratch schema, dropped when it closes.
+const database = await mariadbTestServer();
+describeHttpSuite(
+  'Web-standard handler on MariaDB',
+  fetchTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);

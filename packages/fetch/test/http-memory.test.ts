@@ -1,0 +1,4 @@
+import { describeHttpSuite } from '@gatehousejs/http/testing';
+import { fetchTarget, memoryStorage } from './suite-target.js';
+
+describeHttpSuite('Web-standard handler on the in-memory store', fetchTarget(memoryStorage));

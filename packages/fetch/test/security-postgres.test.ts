@@ -1,0 +1,10 @@
+import { describeSecuritySuite } from '@gatehousejs/http/testing';
+import { openScratchStore, postgresTestServer, scratchSkipReason } from '@gatehousejs/store-sql/testing';
+import { fetchTarget } from './suite-target.js';
+
+// Each app gets its own migrated scratch schema; the cases across instances share one.
+const database = await postgresTestServer();
+describeSecuritySuite(
+  'Security of the web-standard handler on PostgreSQL',
+  fetchTarget(() => openScratchStore(database), scratchSkipReason(database)),
+);
