@@ -15,6 +15,7 @@ export const sourceAliases = {
   '@gatehousejs/http': source('./packages/http/src/index.ts'),
   '@gatehousejs/express': source('./packages/express/src/index.ts'),
   '@gatehousejs/hono': source('./packages/hono/src/index.ts'),
+  '@gatehousejs/nestjs': source('./packages/nestjs/src/index.ts'),
   '@gatehousejs/hasher': source('./packages/hasher/src/index.ts'),
   '@gatehousejs/store-memory': source('./packages/store-memory/src/index.ts'),
   '@gatehousejs/store-sql/testing': source('./packages/store-sql/src/testing/index.ts'),

@@ -1,0 +1,41 @@
+import { anyOf, AuthError } from '@gatehousejs/core';
+import type { Access, Kernel } from '@gatehousejs/http';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { PUBLIC_KEY, ROLES_KEY, UNCONFIRMED_KEY } from './decorators.js';
+import { GATEHOUSE_KERNEL } from './module-options.js';
+import { platformRequest } from './platform-request.js';
+
+/**
+ * The global guard the module installs (`APP_GUARD`): deny by default. Every route of the app needs
+ * a valid access token (401) unless it is `@Public()`; `@Roles(...)` adds the role check (403); then
+ * the contract's body rules (413, 415, 400), and the body they admit becomes `request.body` (what
+ * `@Body()` reads). The verified payload is `request.user` (what `@CurrentUser()` reads).
+ */
+@Injectable()
+export class GatehouseGuard implements CanActivate {
+  // Explicit tokens: the guard works where no decorator metadata is emitted (esbuild, swc without it).
+  constructor(
+    @Inject(GATEHOUSE_KERNEL) private readonly kernel: Kernel,
+    @Inject(Reflector) private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES_KEY, targets);
+    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(PUBLIC_KEY, targets) === true;
+    const unconfirmed = this.reflector.getAllAndOverride<boolean | undefined>(UNCONFIRMED_KEY, targets) === true;
+    // Fail closed: a public route that names roles still needs the token the role check reads.
+    const access: Access = roles ? 'protected' : isPublic ? 'public' : unconfirmed ? 'unconfirmed-allowed' : 'protected';
+
+    const request = context.switchToHttp().getRequest<{ user?: unknown; body?: unknown }>();
+    const { user, body } = await this.kernel.admit(platformRequest(request), access);
+    if (roles && !this.kernel.auth.roles.satisfies(user?.roles ?? [], anyOf<string>(...roles))) {
+      throw new AuthError('INSUFFICIENT_ROLE');
+    }
+    request.user = user;
+    request.body = body;
+    return true;
+  }
+}
