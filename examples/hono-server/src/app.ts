@@ -9,7 +9,6 @@ import {
 } from '@gatehousejs/example-server-kit';
 import { authRoutes, errorHandler, jsonResponse, notFound, userRoutes } from '@gatehousejs/hono';
 import type { HttpBindings } from '@hono/node-server';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { mailViewerRoutes } from './dev-mail/mail-viewer-routes.js';
 import { sendPage, toPageRequest } from './page-glue.js';
@@ -28,7 +27,8 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
     const page = handleApiDocs(toPageRequest(c));
     return page ? sendPage(c, page) : c.notFound();
   });
-  const proxies = { getConnInfo, trustedProxies: http.trustedProxies, trustedProxyHops: http.trustedProxyHops, requestId };
+  // On Node the adapter reads the peer's address from the socket itself: no getConnInfo to pass.
+  const proxies = { trustedProxies: http.trustedProxies, trustedProxyHops: http.trustedProxyHops, requestId };
   // Readiness for a load balancer: public, and nothing in it but dependency names and ok/unavailable.
   app.get('/api/v1/health/ready', async (c) => {
     const { status, body, headers } = await readiness.check();

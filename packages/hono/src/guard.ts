@@ -1,15 +1,6 @@
-import {
-  allOf,
-  anyOf,
-  type AccessTokenOptions,
-  type AccessTokenPayload,
-  type Auth,
-  type Role,
-  type RoleRequirement,
-} from '@gatehousejs/core';
+import { allOf, anyOf, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
 import {
   assertRoles,
-  cachedBearerUser,
   markPublic,
   markRoleRequirement,
   markUnconfirmedAllowed,
@@ -40,24 +31,16 @@ export const publicRoute: MiddlewareHandler = markPublic<MiddlewareHandler>((_c,
  */
 export const unconfirmedAllowed: MiddlewareHandler = markUnconfirmedAllowed<MiddlewareHandler>((_c, next) => next());
 
-/**
- * Verifies the bearer access token of the request and sets `c.get('user')`; throws the 401 error
- * otherwise. Returns nothing when the token was already verified and is in the cache (the common
- * case), so the guard goes on without a promise; a promise only when the token needs the full check.
- */
-export function verifyContext(auth: Auth<string>): (c: Context, options?: AccessTokenOptions) => Promise<void> | undefined {
-  const accept = (c: Context<GatehouseEnv>, user: AccessTokenPayload<string>) => {
-    rememberVerifiedUser(c, user, auth.roles);
-    // `c.get('user')` is typed with the registered role set (`Register`), which is this instance's.
-    c.set('user', user as AccessTokenPayload);
-  };
-  return (c, options) => {
-    // Always verified, even if something set `user` before: only the guard's verdict counts.
-    const authorization = c.req.header('authorization');
-    const cached = cachedBearerUser(auth, authorization, options);
-    if (cached) return void accept(c, cached);
-    return auth.verifyAccessToken(readBearerToken(authorization), options).then((user) => accept(c, user));
-  };
+/** Records the user a Gatehouse guard verified: `c.get('user')`, and for `roles(…)` the auth instance's role check. */
+export function admitUser(c: Context, user: AccessTokenPayload<string>, auth: Auth<string>): void {
+  rememberVerifiedUser(c, user, auth.roles);
+  // `c.get('user')` is typed with the registered role set (`Register`), which is this instance's.
+  (c as Context<GatehouseEnv>).set('user', user as AccessTokenPayload);
+}
+
+/** Verifies the bearer access token (always: only the guard's verdict counts) and records it; rejects with the 401. */
+async function verifyContext(auth: Auth<string>, c: Context): Promise<void> {
+  admitUser(c, await auth.verifyAccessToken(readBearerToken(c.req.header('authorization'))), auth);
 }
 
 /**
@@ -68,10 +51,9 @@ export function verifyContext(auth: Auth<string>): (c: Context, options?: Access
  * app.get('/me', authenticate(auth), (c) => c.json(requireUser(c)));
  */
 export function authenticate(auth: Auth<string>): MiddlewareHandler<GatehouseEnv> {
-  const verify = verifyContext(auth);
-  return (c, next) => {
-    const pending = verify(c);
-    return pending ? pending.then(() => next()) : next();
+  return async (c, next) => {
+    await verifyContext(auth, c);
+    await next();
   };
 }
 
@@ -94,14 +76,10 @@ export function requireUser(c: Context): AccessTokenPayload {
  * `auth`, it verifies the token here; without, it answers 401 rather than failing with a 500.
  */
 export function requireRoles(requirement: RoleRequirement<string>, auth: Auth<string> | undefined): MiddlewareHandler<GatehouseEnv> {
-  const verify = auth && verifyContext(auth);
-  const handler: MiddlewareHandler<GatehouseEnv> = (c, next) => {
-    const pending = verifiedUser(c) || !verify ? undefined : verify(c);
-    const check = () => {
-      assertRoles(c, requirement);
-      return next();
-    };
-    return pending ? pending.then(check) : check();
+  const handler: MiddlewareHandler<GatehouseEnv> = async (c, next) => {
+    if (!verifiedUser(c) && auth) await verifyContext(auth, c);
+    assertRoles(c, requirement);
+    await next();
   };
   return markRoleRequirement(handler, requirement);
 }

@@ -1,7 +1,8 @@
 import type { Auth } from '@gatehousejs/core';
-import { markGuard } from '@gatehousejs/http';
+import { createKernel, markGuard, type Kernel, type KernelOptions } from '@gatehousejs/http';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { routeAdmission } from './admission.js';
+import { honoExchange, type ExchangeOptions } from './exchange.js';
+import { admitUser } from './guard.js';
 import type { GatehouseEnv } from './gatehouse-env.js';
 import { routeDecisions } from './matched-routes.js';
 
@@ -34,24 +35,28 @@ import { routeDecisions } from './matched-routes.js';
  */
 export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(
   auth: Auth<string>,
-  options: { bodyLimitBytes?: number } = {},
+  options: KernelOptions & ExchangeOptions = {},
 ): Hono<E> {
   const app = new Hono<E>();
-  guardRoutes(app, auth, options);
+  guardRoutes(app, createKernel(auth, options), options);
   return app;
 }
 
 /**
- * Adds the deny-by-default guard of `secureRoutes` to `app`, as its next middleware. The library's
- * route tables declare their own routes first, each a single handler that admits its requests
- * itself (`tableRoute`), then add the guard for whatever else is declared on the app after them.
+ * Adds the deny-by-default guard of `secureRoutes` to `app`, as its next middleware: the kernel
+ * admits a request to the routes Hono matched (token unless every one is public, then the body
+ * rules into `c.get('body')`). The library's route tables declare their own routes first, each a
+ * single handler the kernel serves, then add the guard for whatever else is declared after them.
  */
-export function guardRoutes<E extends GatehouseEnv>(app: Hono<E>, auth: Auth<string>, options: { bodyLimitBytes?: number }): void {
-  const admit = routeAdmission(auth, options.bodyLimitBytes);
+export function guardRoutes<E extends GatehouseEnv>(app: Hono<E>, kernel: Kernel, options: ExchangeOptions = {}): void {
   const decisionOf = routeDecisions(app);
-  const guard: MiddlewareHandler = (c, next) => {
+  const guard: MiddlewareHandler = async (c, next) => {
     const decision = decisionOf(c);
-    return decision.access === 'unmatched' ? next() : admit(c, decision, next);
+    if (decision.access === 'unmatched') return next();
+    const { user, body } = await kernel.admit(honoExchange(c, options), decision.access, decision.readsForm ? 'none' : 'json');
+    if (user) admitUser(c, user, kernel.auth);
+    if (!decision.readsForm) c.set('body', body);
+    return next();
   };
   app.use(markGuard(guard));
 }

@@ -1,4 +1,4 @@
-export { createKernel } from './kernel/create-kernel.js';
+export { createKernel, UNKNOWN_PEER_WARNING } from './kernel/create-kernel.js';
 export type { Kernel, KernelOptions, Access, Admitted } from './kernel/create-kernel.js';
 export type { Exchange, Answer, BodyReadBefore } from './kernel/exchange.js';
 export { routeTable } from './kernel/route-table.js';

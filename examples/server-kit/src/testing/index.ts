@@ -10,3 +10,4 @@ export { describeSteamSignInSuite } from './social/steam-suite.js';
 export { describeIdTokenThreatsSuite } from './social/id-token-suite.js';
 export { startLocalOidcProvider } from './social/local-oidc-provider.js';
 export type { LocalOidcProvider, LocalOidcProviderOptions, AccountClaims } from './social/local-oidc-provider.js';
+export { describeProxySetting } from './proxy-setting-suite.js';

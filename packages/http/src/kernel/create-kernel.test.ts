@@ -1,7 +1,7 @@
 import { AuthError, createRolePolicy, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../routes/route.js';
-import { createKernel } from './create-kernel.js';
+import { createKernel, UNKNOWN_PEER_WARNING } from './create-kernel.js';
 import { memoryExchange } from './memory-exchange.js';
 import { routeTable } from './route-table.js';
 
@@ -100,5 +100,28 @@ describe('the kernel', () => {
         .clientAddress;
     expect(through('127.0.0.1')).toBe('203.0.113.9');
     expect(through('192.0.2.1')).toBe('192.0.2.1');
+  });
+
+  it('reads X-Forwarded-For by hop count alone, also when the address list is empty (TRUST_PROXY unset)', () => {
+    const byHops = createKernel(auth, { trustedProxies: [], trustedProxyHops: 1 });
+    const forwarded = memoryExchange({
+      target: '/',
+      peerAddress: '192.0.2.1',
+      headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.9' },
+    });
+    expect(byHops.client(forwarded).clientAddress).toBe('203.0.113.9');
+    expect(createKernel(auth).client(forwarded).clientAddress).toBe('192.0.2.1');
+  });
+});
+
+describe('the peer address', () => {
+  it('says once, loudly, when the adapter cannot tell a client address, never silently', () => {
+    const said: string[] = [];
+    const blind = createKernel(auth, { warn: (message) => said.push(message) });
+    blind.client(memoryExchange({ target: '/' }));
+    blind.client(memoryExchange({ target: '/' }));
+    expect(said).toEqual([UNKNOWN_PEER_WARNING]);
+    blind.client(memoryExchange({ target: '/', peerAddress: '192.0.2.1' }));
+    expect(said).toHaveLength(1);
   });
 });

@@ -16,7 +16,18 @@ export interface KernelOptions extends ProxySetting {
   bodyLimitBytes?: number | undefined;
   /** Answers a browser that follows the mail's confirmation link with a page; API clients keep JSON. */
   pages?: AuthPages | undefined;
+  /**
+   * Where the kernel says, once, that the adapter could not tell a client's address (per-client
+   * rate limits then do not apply, and every caller would share one lockout). Default: `console.warn`.
+   */
+  warn?: ((message: string) => void) | undefined;
 }
+
+/** The sentence said once when an exchange has no peer address. */
+export const UNKNOWN_PEER_WARNING =
+  'Gatehouse cannot tell the client address of requests on this server (the adapter found no peer address): ' +
+  'per-client rate limits do not apply and the audit trail has no addresses. On Hono outside Node, pass getConnInfo ' +
+  '(hono/bun, hono/deno, hono/cloudflare-workers); behind a proxy that sets X-Forwarded-For, set trustedProxyHops.';
 
 /** Who may call a route: anyone, a valid token, or a valid token of an account not confirmed yet too. */
 export type Access = 'public' | 'protected' | 'unconfirmed-allowed';
@@ -86,10 +97,15 @@ export function createKernel(auth: Auth<string>, options: KernelOptions = {}): K
   const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const clientAddress = clientAddressReader(options);
 
-  const client = (exchange: Exchange<unknown>): RequestContext => ({
-    clientAddress: clientAddress(exchange.peerAddress, exchange.header('x-forwarded-for')),
-    requestId: exchange.requestId,
-  });
+  let warned = false;
+  const client = (exchange: Exchange<unknown>): RequestContext => {
+    const address = clientAddress(exchange.peerAddress, exchange.header('x-forwarded-for'));
+    if (address === undefined && !warned) {
+      warned = true;
+      (options.warn ?? console.warn)(UNKNOWN_PEER_WARNING);
+    }
+    return { clientAddress: address, requestId: exchange.requestId };
+  };
 
   const verify = async (exchange: Exchange<unknown>, access: Access): Promise<AccessTokenPayload<string> | undefined> => {
     if (access === 'public') return undefined;

@@ -64,8 +64,11 @@ export interface Exchange<R = void> {
    * `Transfer-Encoding` (RFC 9112 §6.3: no body), without building a stream to find that out.
    */
   openBody(): NextBodyChunk | null;
-  /** A body a parser of the app read before the kernel (see `BodyReadBefore`); `undefined` when the stream is untouched. */
-  bodyReadBefore?(): BodyReadBefore | undefined;
+  /**
+   * A body a parser of the app read before the kernel (see `BodyReadBefore`); `undefined` when the
+   * stream is untouched. A promise where the framework keeps it as one (Hono's body cache).
+   */
+  bodyReadBefore?(): BodyReadBefore | undefined | Promise<BodyReadBefore | undefined>;
   /** The app's id for this request (its `X-Request-Id`), passed to core for the audit events. */
   readonly requestId?: string | undefined;
   /** Writes the answer. JSON arrives serialised, with its `Content-Type`. */

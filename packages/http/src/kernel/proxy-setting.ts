@@ -34,8 +34,9 @@ export interface ClientAddressReader {
  * clientAddress('127.0.0.1', '203.0.113.9'); // '203.0.113.9'
  */
 export function clientAddressReader(setting: ProxySetting = {}): ClientAddressReader {
-  const trustedProxies: TrustedProxies | undefined =
-    setting.trustedProxies === undefined ? undefined : parseTrustedProxies(setting.trustedProxies);
+  // An empty list (`TRUST_PROXY=` unset) is no setting, so `trustedProxyHops` alone still counts.
+  const list = setting.trustedProxies;
+  const trustedProxies: TrustedProxies | undefined = list === undefined || list.length === 0 ? undefined : parseTrustedProxies(list);
   const trustedProxyHops = setting.trustedProxyHops ?? 0;
   if (!Number.isInteger(trustedProxyHops) || trustedProxyHops < 0) {
     throw new TypeError(`trustedProxyHops must be a whole number of proxies (0 or more), not ${String(setting.trustedProxyHops)}`);

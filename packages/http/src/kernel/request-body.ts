@@ -24,7 +24,7 @@ export async function readRequestBody(exchange: Exchange<unknown>, kind: BodyKin
   if (!methodTakesBody(exchange.method)) return undefined;
   assertIdentityEncoding(exchange.header('content-encoding'));
   const contentType = exchange.header('content-type');
-  const before = exchange.bodyReadBefore?.();
+  const before = await exchange.bodyReadBefore?.();
   if (before) return fromReadBefore(before, kind, exchange, limitBytes);
   const bytes = await readBodyWithinLimit(
     { contentLength: exchange.header('content-length'), open: () => exchange.openBody() },

@@ -1,0 +1,83 @@
+import { declaresBody, type BodyReadBefore, type Exchange } from '@gatehousejs/http';
+import type { Context } from 'hono';
+import type { GetConnInfo } from 'hono/conninfo';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+
+/** What @hono/node-server passes as `c.env`: Node's request, with its socket and headers. */
+interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string | undefined }; headers: Record<string, string | string[] | undefined> };
+}
+
+/** How the exchange finds what the web-standard `Request` does not carry. */
+export interface ExchangeOptions {
+  /** The runtime's `getConnInfo` (`hono/bun`, `hono/deno`, …); on Node the socket is read without it. */
+  getConnInfo?: GetConnInfo | undefined;
+  /** The app's id for a request, for the audit events. */
+  requestId?: ((c: Context) => string | undefined) | undefined;
+}
+
+const LOST =
+  "The request body was read before Gatehouse, outside Hono's body cache (c.req.raw was read directly): " +
+  'read it with c.req.json() / c.req.text() / c.req.arrayBuffer(), or after the Gatehouse routes.';
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const nodeRequest = (c: Context) => (c.env as NodeBindings | undefined)?.incoming;
+
+/** The TCP peer: Node's socket under @hono/node-server, else the runtime's `getConnInfo`. */
+export function peerAddress(c: Context, getConnInfo: GetConnInfo | undefined): string | undefined {
+  return nodeRequest(c)?.socket?.remoteAddress ?? (getConnInfo ? getConnInfo(c).remote.address : undefined);
+}
+
+// A middleware before read the body through Hono (`c.req.json()`, …): it is in the cache, as a promise.
+async function readBefore(c: Context): Promise<BodyReadBefore | undefined> {
+  for (const _ in c.req.bodyCache) return { raw: new Uint8Array(await c.req.arrayBuffer()) };
+  return c.req.raw.bodyUsed ? { lost: LOST } : undefined;
+}
+
+/**
+ * The kernel's `Exchange` for a Hono context: a translation, nothing more. On Node a request with
+ * neither `Content-Length` nor `Transfer-Encoding` has no body (RFC 9112 §6.3) and no web stream
+ * is built to find that out; bytes read are left in Hono's body cache, so a handler's own
+ * `c.req.json()` still works. The answer goes through `c.body`, keeping headers middleware set.
+ */
+export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchange<Response> {
+  const url = c.req.url;
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  const query = url.indexOf('?', start);
+  const incoming = nodeRequest(c);
+  return {
+    method: c.req.method,
+    // Still percent-encoded (`c.req.path` is decoded), so the kernel can refuse a malformed escape.
+    path: url.slice(start, query < 0 ? undefined : query),
+    query: query < 0 ? '' : url.slice(query + 1),
+    header: (name) => c.req.header(name),
+    peerAddress: peerAddress(c, options.getConnInfo),
+    params: c.req.param() as Record<string, string>,
+    requestId: options.requestId?.(c),
+    openBody: () => {
+      if (incoming && !declaresBody(incoming.headers as Parameters<typeof declaresBody>[0])) return null;
+      const reader = c.req.raw.body?.getReader();
+      if (!reader) return null;
+      const chunks: Uint8Array[] = [];
+      return async () => {
+        const { value } = await reader.read();
+        if (value) chunks.push(value);
+        // Hono keeps promises in its body cache and converts from whichever key is there.
+        else c.req.bodyCache.arrayBuffer = Promise.resolve(concat(chunks).buffer) as unknown as ArrayBuffer;
+        return value;
+      };
+    },
+    bodyReadBefore: () => readBefore(c),
+    send: ({ status, headers, body }) =>
+      body === undefined ? c.body(null, status as StatusCode, headers) : c.body(body, status as ContentfulStatusCode, headers),
+  };
+}
