@@ -1,4 +1,4 @@
-import { type AccessTokenPayload, AuthError, type Role } from '@gatehousejs/core';
+import { type AccessTokenPayload, type Auth, AuthError, type Role } from '@gatehousejs/core';
 import { createParamDecorator, type CustomDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 
 /** Metadata keys the guard reads (on the handler first, then on its controller). */
@@ -25,6 +25,18 @@ export const Public = (): CustomDecorator<string> => SetMetadata(PUBLIC_KEY, tru
  * \@Roles('manager', 'admin') \@Get('reports') reports() { return []; }
  */
 export const Roles = (...roles: Role[]): CustomDecorator<string> => SetMetadata(ROLES_KEY, roles);
+
+/**
+ * `@Roles` typed by the roles of `auth` (`createAuth({ roles })`), for an app that does not
+ * register its instance (`Register`): a role outside the set is a compile error.
+ *
+ * @example
+ * const AppRoles = rolesOf(auth); // auth: Auth<'user' | 'editor' | …>
+ * \@AppRoles('editor') \@Get('drafts') drafts() { return []; }
+ */
+export function rolesOf<R extends string>(_auth: Auth<R>): (...roles: NoInfer<R>[]) => CustomDecorator<string> {
+  return (...roles) => SetMetadata(ROLES_KEY, roles);
+}
 
 /**
  * Lets a signed-in account whose address is not confirmed yet call the route, also under

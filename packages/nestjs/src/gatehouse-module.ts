@@ -3,6 +3,7 @@ import {
   type DynamicModule,
   Global,
   Inject,
+  Logger,
   type InjectionToken,
   type MiddlewareConsumer,
   Module,
@@ -13,6 +14,7 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, HttpAdapterHost } from '@nestjs/core';
 import { GatehouseExceptionFilter } from './exception-filter.js';
+import { leaveBodiesToGatehouse } from './fastify-body.js';
 import { GatehouseGuard } from './gatehouse-guard.js';
 import { libraryRoutes } from './library-routes.js';
 import { GATEHOUSE_KERNEL, GATEHOUSE_OPTIONS, type GatehouseModuleOptions } from './module-options.js';
@@ -22,6 +24,14 @@ export interface GatehouseModuleAsyncOptions extends Pick<ModuleMetadata, 'impor
   useFactory(...args: never[]): GatehouseModuleOptions | Promise<GatehouseModuleOptions>;
   inject?: (InjectionToken | OptionalFactoryDependency)[];
 }
+
+const EXPRESS_PARSER_WARNING =
+  "Nest's JSON body parser runs before Gatehouse: a malformed or oversized body gets body-parser's answer, not the contract's " +
+  '(400 BODY_MALFORMED, 413, 415). Create the app with NestFactory.create(AppModule, { bodyParser: false }); the guard reads bodies itself.';
+
+// Express's adapter names the parsers it mounted (`isMiddlewareApplied('jsonParser')`).
+const expressParsesBodies = (adapter: unknown): boolean =>
+  (adapter as { isMiddlewareApplied?(name: string): boolean }).isMiddlewareApplied?.('jsonParser') === true;
 
 const SHARED: Provider[] = [
   {
@@ -76,9 +86,13 @@ export class GatehouseModule implements NestModule {
   /**
    * Mounts the library's routes on the platform itself (Express's `use`, Fastify's middie), before
    * Nest's router: the platform's own middleware, so the paths are the app's whole paths and a
-   * request the routes do not take goes on to Nest untouched.
+   * request the routes do not take goes on to Nest untouched. On Fastify, bodies are left to the
+   * guard (`leaveBodiesToGatehouse`); on Express, create the app with `bodyParser: false`.
    */
   configure(_consumer: MiddlewareConsumer): void {
-    this.adapterHost.httpAdapter.use(libraryRoutes(this.kernel, this.options));
+    const { httpAdapter } = this.adapterHost;
+    if (httpAdapter.getType() === 'fastify') leaveBodiesToGatehouse(httpAdapter.getInstance());
+    else if (expressParsesBodies(httpAdapter)) new Logger('GatehouseModule').warn(EXPRESS_PARSER_WARNING);
+    httpAdapter.use(libraryRoutes(this.kernel, this.options));
   }
 }
