@@ -59,7 +59,7 @@ export function libraryRoutes(kernel: Kernel, options: GatehouseModuleOptions): 
       split.path,
       split.query,
       answer,
-      options.requestId?.(req),
+      options.requestId?.(req, res),
     );
     if (!isRoutableTarget(target)) return void kernel.answerError(exchange, new AuthError('REQUEST_TARGET_INVALID'));
     const path = normalizeRequestPath(split.path);

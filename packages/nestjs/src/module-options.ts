@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Auth } from '@gatehousejs/core';
 import type { ErrorLog, KernelOptions, ResetPasswordPageOptions } from '@gatehousejs/http';
 
@@ -19,8 +19,8 @@ export interface GatehouseModuleOptions extends KernelOptions {
   securityHeaders?: boolean | undefined;
   /** Serves the page the password-reset mail links to (`/reset-password`). Default: not served. */
   resetPasswordPage?: boolean | ResetPasswordPageOptions | undefined;
-  /** The app's id for a request (its `X-Request-Id`), for the audit events. Default: none. */
-  requestId?: ((message: IncomingMessage) => string | undefined) | undefined;
+  /** The app's id for a request (its `X-Request-Id`), for the audit events of the library's routes. Default: none. */
+  requestId?: ((message: IncomingMessage, response: ServerResponse) => string | undefined) | undefined;
   /** Where unexpected errors (500) and unavailable dependencies (503) are logged. Default: `console.error`. */
   log?: ErrorLog | undefined;
 }
