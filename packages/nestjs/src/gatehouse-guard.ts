@@ -10,7 +10,8 @@ import { platformRequest } from './platform-request.js';
  * The global guard the module installs (`APP_GUARD`): deny by default. Every route of the app needs
  * a valid access token (401) unless it is `@Public()`; `@Roles(...)` adds the role check (403); then
  * the contract's body rules (413, 415, 400), and the body they admit becomes `request.body` (what
- * `@Body()` reads). The verified payload is `request.user` (what `@CurrentUser()` reads).
+ * `@Body()` reads). The verified payload is `request.user` (what `@CurrentUser()` reads). Handlers
+ * of other transports (WebSocket gateways, microservices) are denied unless `@Public()`.
  */
 @Injectable()
 export class GatehouseGuard implements CanActivate {
@@ -21,10 +22,12 @@ export class GatehouseGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
     const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES_KEY, targets);
     const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(PUBLIC_KEY, targets) === true;
+    // The guard reads HTTP requests only: a handler of another transport (a gateway, a
+    // microservice) is denied unless it is public, never let through unchecked.
+    if (context.getType() !== 'http') return isPublic && !roles;
     const unconfirmed = this.reflector.getAllAndOverride<boolean | undefined>(UNCONFIRMED_KEY, targets) === true;
     // Fail closed: a public route that names roles still needs the token the role check reads.
     const access: Access = roles ? 'protected' : isPublic ? 'public' : unconfirmed ? 'unconfirmed-allowed' : 'protected';
