@@ -9,7 +9,6 @@ export const sourceAliases = {
   '@gatehousejs/cli': source('./packages/cli/src/index.ts'),
   '@gatehousejs/client': source('./packages/client/src/index.ts'),
   '@gatehousejs/core/testing': source('./packages/core/src/testing/index.ts'),
-  '@gatehousejs/core/password-strength': source('./packages/core/src/validation/password-strength.ts'),
   '@gatehousejs/core': source('./packages/core/src/index.ts'),
   '@gatehousejs/http/testing': source('./packages/http/src/testing/index.ts'),
   '@gatehousejs/http': source('./packages/http/src/index.ts'),

@@ -8,6 +8,7 @@ import type { BenchSettings } from '../lib/settings.js';
 import { ratio, repeat, type Summary } from '../lib/stats.js';
 import { BENCH_PASSWORD, HASHERS, TINYPOOL_HASHERS, type HasherKind } from '../servers/protocol.js';
 import { createTinypoolHasher } from '../servers/tinypool-hasher.js';
+import { benchSignUpCost } from './sign-up-cost.js';
 
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 // More logins in flight than any hasher computes at once, so every hasher is kept busy.
@@ -121,7 +122,7 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
 
   report.section({
     title: '3. Login',
-    method: `Argon2id m=19456, t=2, p=1. Raw rates: verifications per second in the benchmark process (no HTTP), ${CONNECTIONS} in flight; raw @node-rs/argon2 is measured again right before each run of a native hasher's server, which is held to that figure. Logins: autocannon \`POST /api/v1/auth/login\` on the Express adapter with the in-memory store, ${CONNECTIONS} connections, ${settings.seconds + 1} s per run. Storm: the same load again while a probe sends one \`POST /api/v1/auth/verify-token\` at a time (5 ms apart), compared with the same probe on the idle server; the server samples its event-loop delay with \`monitorEventLoopDelay\` every 2 ms (figures are the delay beyond those 2 ms).`,
+    method: `Argon2id m=19456, t=2, p=1. Raw rates: verifications per second in the benchmark process (no HTTP), ${CONNECTIONS} in flight; raw @node-rs/argon2 is measured again right before each run of a native hasher's server, which is held to that figure. Logins: autocannon \`POST /api/v1/auth/login\` on the Express adapter with the in-memory store, ${CONNECTIONS} connections, ${settings.seconds + 1} s per run. Storm: the same load again while a probe sends one \`POST /api/v1/auth/verify-token\` at a time (5 ms apart), compared with the same probe on the idle server; the server samples its event-loop delay with \`monitorEventLoopDelay\` every 2 ms (figures are the delay beyond those 2 ms). Sign-up against login: on the native worker pool's server (its hashing threads are in the server process), \`process.cpuUsage()\` of the server over 60 sign-ups (\`POST /api/v1/auth/register\`, each a new user with the same password) and 60 logins made one at a time, in the order 30 sign-ups, 60 logins, 30 sign-ups, per call; the two are compared run by run.`,
   });
   report.add({
     name: 'raw @node-rs/argon2 verify (measured before each native worker pool run)',
@@ -190,4 +191,5 @@ export async function benchLogin(report: Report, settings: BenchSettings): Promi
     },
     { atLeast: 1.6, text: '≥ 1.6×' },
   );
+  await benchSignUpCost(report, settings, loginCall);
 }

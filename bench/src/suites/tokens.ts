@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { cryptoRandom } from '@gatehousejs/core';
+import { cryptoRandom, generateSigningKey, parseAuthConfig, type SigningAlgorithm } from '@gatehousejs/core';
 // The token service is internal to core (apps reach it through createAuth); the bench measures it alone.
 import { createTokenService, type TokenService } from '../../../packages/core/dist/tokens/token-service.js';
 import { jwtVerify, SignJWT } from 'jose';
@@ -48,6 +48,41 @@ function service(cache: boolean): TokenService {
   );
 }
 
+/** A token service signing with `alg`: HS256 with the bench's secret, else a key made for this run. */
+async function serviceFor(alg: SigningAlgorithm, cache: boolean): Promise<TokenService> {
+  const keys =
+    alg === 'HS256'
+      ? { accessTokenSecret: SECRET }
+      : { accessTokenAlgorithm: alg, accessTokenPrivateKey: (await generateSigningKey(alg)).privateJwk };
+  const config = parseAuthConfig({ ...keys, refreshTokenSecret: `${SECRET}-refresh`, jitterSeconds: 0 });
+  return createTokenService(config, cryptoRandom, { accessTokenCache: cache ? { maxEntries: 10_000 } : false });
+}
+
+/**
+ * 1b. Sign and verify per second for each access-token algorithm beside HS256, through the token
+ * service (kid lookup, claim checks): what choosing EdDSA, ES256 or RS256 costs the issuer (sign)
+ * and every guard that misses the verified-token cache (verify).
+ */
+async function benchAlgorithms(report: Report, settings: BenchSettings): Promise<void> {
+  const now = new Date();
+  const ms = settings.seconds * 400;
+  const algorithms: SigningAlgorithm[] = ['HS256', 'EdDSA', 'ES256', 'RS256'];
+  report.section({
+    title: '1b. Sign and verify by algorithm',
+    method: `Operations per second of the Gatehouse token service in one process, ${IN_FLIGHT} in flight, for each JWT_ALGORITHM (RS256 with a 2048-bit key). "verify" has the verified-token cache off: it is the cost of a token a guard has not seen.`,
+  });
+  for (const alg of algorithms) {
+    const tokens = await serviceFor(alg, false);
+    const { token } = await tokens.signAccessToken(USER, now);
+    const rates = await repeat(settings.runs, async () => ({
+      sign: await asyncRate(ms, () => tokens.signAccessToken(USER, now)),
+      verify: await asyncRate(ms, () => tokens.verifyAccessToken(token, now)),
+    }));
+    report.add({ name: `sign: ${alg}`, unit: 'ops/s', summary: rates.sign });
+    report.add({ name: `verify: ${alg} (cache off)`, unit: 'ops/s', summary: rates.verify });
+  }
+}
+
 /** 1. HS256 sign and verify per second: Gatehouse (cold and cached) vs jose alone vs a node:crypto HMAC. */
 export async function benchTokens(report: Report, settings: BenchSettings): Promise<void> {
   const now = new Date();
@@ -93,4 +128,5 @@ export async function benchTokens(report: Report, settings: BenchSettings): Prom
   report.add({ name: 'verify: jose alone (CryptoKey)', unit: 'ops/s', summary: rates.joseVerify });
   report.add({ name: 'verify: Gatehouse token service, cold (cache off)', unit: 'ops/s', summary: rates.gatehouseCold });
   report.add({ name: 'verify: Gatehouse token service, cached', unit: 'ops/s', summary: rates.gatehouseCached });
+  await benchAlgorithms(report, settings);
 }

@@ -88,6 +88,7 @@ describe('readServerSettings (CONTRACT §7)', () => {
     expect(s.auth.rateLimit).toEqual({
       enabled: true,
       loginFailures: { limit: 3, windowSeconds: 600 },
+      accountLoginFailures: { limit: 100, windowSeconds: 86_400 },
       authRequests: { limit: 100, windowSeconds: 60 },
       mailsPerAddress: { limit: 2, windowSeconds: 3600 },
     });
@@ -100,6 +101,13 @@ describe('readServerSettings (CONTRACT §7)', () => {
   it('names the variable of a bad rate-limit rule, store, proxy count or origin', () => {
     expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_LOGIN_FAILURES: 'five' })).toThrow(/RATE_LIMIT_LOGIN_FAILURES/);
     expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_LOGIN_FAILURES: '0/1m' })).toThrow(/RATE_LIMIT_LOGIN_FAILURES/);
+    expect(readServerSettings({ ...SECRETS, RATE_LIMIT_ACCOUNT_LOGIN_FAILURES: '50/1h' }).auth.rateLimit.accountLoginFailures).toEqual({
+      limit: 50,
+      windowSeconds: 3600,
+    });
+    expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_ACCOUNT_LOGIN_FAILURES: '0/1h' })).toThrow(
+      /RATE_LIMIT_ACCOUNT_LOGIN_FAILURES/,
+    );
     expect(() => readServerSettings({ ...SECRETS, RATE_LIMIT_STORE: 'file' })).toThrow(/RATE_LIMIT_STORE/);
     expect(() => readServerSettings({ ...SECRETS, TRUST_PROXY_HOPS: 'yes' })).toThrow(/TRUST_PROXY_HOPS/);
     expect(() => readServerSettings({ ...SECRETS, CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
@@ -164,8 +172,32 @@ describe('readServerSettings (CONTRACT §7)', () => {
     expect(readServerSettings({ JWT_SECRET: 'a'.repeat(36), JWT_REFRESH_SECRET: 'b'.repeat(36) }).ephemeralSecrets).toBe(false);
   });
 
-  it('reads PASSWORD_MIN_SCORE and names it when it is out of range', () => {
-    expect(readServerSettings({ ...SECRETS, PASSWORD_MIN_SCORE: '4' }).auth.passwordPolicy.minScore).toBe(4);
-    expect(() => readServerSettings({ ...SECRETS, PASSWORD_MIN_SCORE: '5' })).toThrow(/PASSWORD_MIN_SCORE must be at most 4/);
+  it('reads PASSWORD_MIN_LENGTH (default 8) and names it when it is out of range', () => {
+    expect(readServerSettings(SECRETS).auth.passwordPolicy.minLength).toBe(8);
+    expect(readServerSettings({ ...SECRETS, PASSWORD_MIN_LENGTH: '15' }).auth.passwordPolicy.minLength).toBe(15);
+    expect(() => readServerSettings({ ...SECRETS, PASSWORD_MIN_LENGTH: '7' })).toThrow(/PASSWORD_MIN_LENGTH must be at least 8/);
+  });
+
+  it('refuses the removed PASSWORD_MIN_SCORE with a line saying what replaced it', () => {
+    expect(() => readServerSettings({ ...SECRETS, PASSWORD_MIN_SCORE: '4' })).toThrow(
+      /PASSWORD_MIN_SCORE was removed: .*PASSWORD_MIN_LENGTH/,
+    );
+  });
+
+  it('reads PASSWORD_BREACH_CHECK (off by default) and PASSWORD_BREACH_API_URL (https, or http on this machine)', () => {
+    expect(readServerSettings(SECRETS).passwordBreachCheck).toEqual({ enabled: false });
+    expect(readServerSettings({ ...SECRETS, PASSWORD_BREACH_CHECK: 'hibp' }).passwordBreachCheck).toEqual({
+      enabled: true,
+      apiUrl: 'https://api.pwnedpasswords.com',
+      timeoutMs: 1500,
+    });
+    const stub = readServerSettings({ ...SECRETS, PASSWORD_BREACH_CHECK: 'hibp', PASSWORD_BREACH_API_URL: 'http://127.0.0.1:4010/' });
+    expect(stub.passwordBreachCheck).toMatchObject({ apiUrl: 'http://127.0.0.1:4010' });
+    expect(() => readServerSettings({ ...SECRETS, PASSWORD_BREACH_CHECK: 'yes' })).toThrow(
+      /PASSWORD_BREACH_CHECK must be one of off, hibp/,
+    );
+    expect(() => readServerSettings({ ...SECRETS, PASSWORD_BREACH_API_URL: 'http://breaches.example.com' })).toThrow(
+      /PASSWORD_BREACH_API_URL must be an https URL/,
+    );
   });
 });

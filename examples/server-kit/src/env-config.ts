@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AuthError, parseAuthConfig, type AuthConfig } from '@gatehousejs/core';
 import { z } from 'zod';
+import { JWT_SETTING_VARIABLES, jwtAlgorithm, readJwtSettings } from './jwt-env.js';
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
+import { readPasswordBreachSettings, type PasswordBreachSettings } from './password-breach-env.js';
 import { readSocialSettings, type SocialSettings } from './social-env.js';
 
 /** Everything the example server reads from the environment (CONTRACT §7), parsed once. */
@@ -34,6 +36,8 @@ export interface ServerSettings {
   operations: OperationsSettings;
   /** Social sign-in (OAUTH_*, OIDC_*, STEAM_*, OAUTH_REDIRECT_ALLOWLIST), and warnings about test-only settings. */
   social: SocialSettings;
+  /** PASSWORD_BREACH_CHECK, PASSWORD_BREACH_API_URL: whether new passwords are checked against Have I Been Pwned. */
+  passwordBreachCheck: PasswordBreachSettings;
 }
 
 /** Which environment variable each core setting comes from, to name it in error messages. */
@@ -45,6 +49,7 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   sessionMaxLifetime: 'SESSION_MAX_LIFETIME',
   refreshTokenReuseInterval: 'REFRESH_TOKEN_REUSE_INTERVAL',
   jitterSeconds: 'JWT_JITTER_SECONDS',
+  reauthMaxAge: 'REAUTH_MAX_AGE',
   'argon2.memoryCost': 'ARGON2_MEMORY_COST',
   'argon2.timeCost': 'ARGON2_TIME_COST',
   'argon2.parallelism': 'ARGON2_PARALLELISM',
@@ -54,15 +59,18 @@ const AUTH_SETTING_VARIABLES: Record<string, string> = {
   'rateLimit.enabled': 'RATE_LIMIT_ENABLED',
   'rateLimit.loginFailures.limit': 'RATE_LIMIT_LOGIN_FAILURES',
   'rateLimit.loginFailures.windowSeconds': 'RATE_LIMIT_LOGIN_FAILURES',
+  'rateLimit.accountLoginFailures.limit': 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES',
+  'rateLimit.accountLoginFailures.windowSeconds': 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES',
   'rateLimit.authRequests.limit': 'RATE_LIMIT_AUTH_REQUESTS',
   'rateLimit.authRequests.windowSeconds': 'RATE_LIMIT_AUTH_REQUESTS',
   'rateLimit.mailsPerAddress.limit': 'RATE_LIMIT_MAILS',
   'rateLimit.mailsPerAddress.windowSeconds': 'RATE_LIMIT_MAILS',
   'hashing.maxConcurrent': 'HASH_MAX_CONCURRENT',
-  'passwordPolicy.minScore': 'PASSWORD_MIN_SCORE',
+  'passwordPolicy.minLength': 'PASSWORD_MIN_LENGTH',
   'hashing.maxQueued': 'HASH_MAX_QUEUED',
   concealRegisteredEmails: 'CONCEAL_REGISTERED_EMAILS',
   checkTokenVersion: 'CHECK_TOKEN_VERSION',
+  ...JWT_SETTING_VARIABLES,
 };
 
 /** Any core setting name, longest first so `rateLimit.loginFailures.limit` wins over shorter names. */
@@ -173,36 +181,49 @@ function assertStrongInProduction(name: string, secret: string): void {
 }
 
 function secrets(env: NodeJS.ProcessEnv, production: boolean) {
+  // With a key pair (JWT_ALGORITHM other than HS256) JWT_SECRET signs nothing: core refuses it if set.
+  const keyPair = jwtAlgorithm(env) !== 'HS256';
   const access = value(env, 'JWT_SECRET');
   const refresh = value(env, 'JWT_REFRESH_SECRET');
-  if (access && refresh) {
+  if (production)
+    for (const previous of readJwtSettings(env).previousAccessTokenSecrets ?? [])
+      assertStrongInProduction('JWT_PREVIOUS_SECRETS', previous);
+  if ((access || keyPair) && refresh) {
     if (production) {
-      assertStrongInProduction('JWT_SECRET', access);
+      if (access) assertStrongInProduction('JWT_SECRET', access);
       assertStrongInProduction('JWT_REFRESH_SECRET', refresh);
     }
     return { access, refresh, ephemeral: false };
   }
   if (production) {
-    const missing = [!access && 'JWT_SECRET', !refresh && 'JWT_REFRESH_SECRET'].filter(Boolean).join(' and ');
+    const missing = [!access && !keyPair && 'JWT_SECRET', !refresh && 'JWT_REFRESH_SECRET'].filter(Boolean).join(' and ');
     throw new ConfigurationError(
       `${missing} must be set in production: at least 32 random characters each, different from each other (e.g. \`openssl rand -base64 48\`).`,
     );
   }
   const generate = () => randomBytes(48).toString('base64url');
-  return { access: access ?? generate(), refresh: refresh ?? generate(), ephemeral: true };
+  return { access: access ?? (keyPair ? undefined : generate()), refresh: refresh ?? generate(), ephemeral: true };
 }
 
-function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): AuthConfig {
+function authConfig(env: NodeJS.ProcessEnv, access: string | undefined, refresh: string): AuthConfig {
   const optional = (name: string) => value(env, name);
+  // Removed, not ignored: an operator who raised it expects stricter passwords, and would silently get none.
+  if (optional('PASSWORD_MIN_SCORE') !== undefined) {
+    throw new ConfigurationError(
+      'PASSWORD_MIN_SCORE was removed: new passwords are checked against a blocklist of common passwords instead of a zxcvbn score (docs/passwords.md). Remove it; PASSWORD_MIN_LENGTH sets the minimum length, PASSWORD_BREACH_CHECK=hibp adds the breach check.',
+    );
+  }
   try {
     return parseAuthConfig({
-      accessTokenSecret: access,
+      ...(access === undefined ? {} : { accessTokenSecret: access }),
       refreshTokenSecret: refresh,
+      ...readJwtSettings(env),
       accessTokenTtl: optional('JWT_EXPIRATION_TIME'),
       refreshTokenTtl: optional('JWT_REFRESH_EXPIRATION_TIME'),
       sessionMaxLifetime: optional('SESSION_MAX_LIFETIME'),
       refreshTokenReuseInterval: optional('REFRESH_TOKEN_REUSE_INTERVAL'),
       jitterSeconds: optional('JWT_JITTER_SECONDS'),
+      reauthMaxAge: optional('REAUTH_MAX_AGE'),
       argon2: {
         memoryCost: optional('ARGON2_MEMORY_COST'),
         timeCost: optional('ARGON2_TIME_COST'),
@@ -214,17 +235,20 @@ function authConfig(env: NodeJS.ProcessEnv, access: string, refresh: string): Au
       rateLimit: {
         enabled: flag(env, 'RATE_LIMIT_ENABLED', true),
         loginFailures: rule(env, 'RATE_LIMIT_LOGIN_FAILURES'),
+        accountLoginFailures: rule(env, 'RATE_LIMIT_ACCOUNT_LOGIN_FAILURES'),
         authRequests: rule(env, 'RATE_LIMIT_AUTH_REQUESTS'),
         mailsPerAddress: rule(env, 'RATE_LIMIT_MAILS'),
       },
       hashing: { maxConcurrent: optional('HASH_MAX_CONCURRENT'), maxQueued: optional('HASH_MAX_QUEUED') },
-      passwordPolicy: { minScore: optional('PASSWORD_MIN_SCORE') },
+      passwordPolicy: { minLength: optional('PASSWORD_MIN_LENGTH') },
       concealRegisteredEmails: flag(env, 'CONCEAL_REGISTERED_EMAILS', false),
       checkTokenVersion: flag(env, 'CHECK_TOKEN_VERSION', false),
     });
   } catch (error) {
     if (!(error instanceof AuthError) || !error.details) throw error;
-    const lines = error.details.map((d) => `${AUTH_SETTING_VARIABLES[d.path] ?? d.path} ${inVariableNames(d.message)}`);
+    // `previousAccessTokenSecrets.1` is the second entry of its variable.
+    const variable = (path: string) => AUTH_SETTING_VARIABLES[path] ?? AUTH_SETTING_VARIABLES[path.replace(/\.\d+$/, '')] ?? path;
+    const lines = error.details.map((d) => `${variable(d.path)} ${inVariableNames(d.message)}`);
     throw new ConfigurationError(`Invalid configuration: ${lines.join('; ')}.`);
   }
 }
@@ -294,5 +318,6 @@ export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefau
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     bootstrapSuper: bootstrapEmail && bootstrapPassword ? { email: bootstrapEmail, password: bootstrapPassword } : undefined,
     operations: readOperationsSettings(env),
+    passwordBreachCheck: readPasswordBreachSettings(env, (message) => new ConfigurationError(message)),
   };
 }

@@ -21,6 +21,41 @@ const read = (env: NodeJS.ProcessEnv, name: string) => {
   return raw === undefined || raw === '' ? undefined : raw;
 };
 
+/** Settings that point a provider at another server or allow plain http: for tests against local providers only. */
+function testOnlySettings(env: NodeJS.ProcessEnv): string[] {
+  const endpoint = /^OAUTH_[A-Z0-9]+_(AUTHORIZATION|TOKEN|API)_URL$/;
+  const names = Object.keys(env).filter((name) => endpoint.test(name) && read(env, name) !== undefined);
+  for (const name of ['STEAM_OPENID_ENDPOINT', 'STEAM_API_URL']) if (read(env, name) !== undefined) names.push(name);
+  if (read(env, 'OAUTH_ALLOW_INSECURE_PROVIDERS')?.toLowerCase() === 'true') names.push('OAUTH_ALLOW_INSECURE_PROVIDERS');
+  return names.sort();
+}
+
+/**
+ * A production server (NODE_ENV=production) refuses to start with a test-only setting: each of
+ * them sends sign-ins (and client secrets) to a server other than the provider's.
+ */
+function refuseTestSettingsInProduction(env: NodeJS.ProcessEnv, problem: (message: string) => Error): void {
+  if (env.NODE_ENV !== 'production') return;
+  const found = testOnlySettings(env);
+  if (found.length > 0) {
+    throw problem(
+      `${found.join(', ')} ${found.length === 1 ? 'is' : 'are'} for tests only and refused in production (NODE_ENV=production): unset ${found.length === 1 ? 'it' : 'them'}.`,
+    );
+  }
+}
+
+/** A provider URL setting given as `http://` without OAUTH_ALLOW_INSECURE_PROVIDERS: refused at start, naming it. */
+function refuseInsecureUrls(env: NodeJS.ProcessEnv, problem: (message: string) => Error): void {
+  if (read(env, 'OAUTH_ALLOW_INSECURE_PROVIDERS')?.toLowerCase() === 'true') return;
+  const urlSetting =
+    /^(OAUTH_[A-Z0-9]+_(ISSUER|AUTHORITY|AUTHORIZATION_URL|TOKEN_URL|API_URL)|OIDC_([A-Z0-9]+_)?ISSUER|STEAM_OPENID_ENDPOINT|STEAM_API_URL)$/;
+  for (const name of Object.keys(env).sort()) {
+    if (urlSetting.test(name) && read(env, name)?.toLowerCase().startsWith('http://')) {
+      throw problem(`${name} must be an https:// URL (plain http is allowed only with OAUTH_ALLOW_INSECURE_PROVIDERS=true, for tests).`);
+    }
+  }
+}
+
 /** What reading the social settings found worth a warning at start (settings meant for tests). */
 export interface SocialSettings {
   config: SocialConfigInput | undefined;
@@ -36,6 +71,8 @@ export interface SocialSettings {
  */
 export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, problem: (message: string) => Error): SocialSettings {
   const warnings: string[] = [];
+  refuseTestSettingsInProduction(env, problem);
+  refuseInsecureUrls(env, problem);
   const providers: Record<string, unknown> = {};
   for (const id of CREDENTIAL_PROVIDERS) {
     const prefix = `OAUTH_${id.toUpperCase()}_`;
@@ -58,6 +95,12 @@ export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, probl
         : {}),
       ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_TENANT') ? { tenant: read(env, 'OAUTH_MICROSOFT_TENANT') } : {}),
       ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_AUTHORITY') ? { authority: read(env, 'OAUTH_MICROSOFT_AUTHORITY') } : {}),
+      ...(id === 'microsoft' && read(env, 'OAUTH_MICROSOFT_VERIFIED_EMAIL_CLAIM')
+        ? { verifiedEmailClaim: read(env, 'OAUTH_MICROSOFT_VERIFIED_EMAIL_CLAIM') }
+        : {}),
+      ...(id === 'facebook' && read(env, 'OAUTH_FACEBOOK_GRAPH_VERSION')
+        ? { graphApiVersion: read(env, 'OAUTH_FACEBOOK_GRAPH_VERSION') }
+        : {}),
     };
   }
   const appleId = read(env, 'OAUTH_APPLE_CLIENT_ID');

@@ -8,10 +8,12 @@ import { openHasher } from './open-hasher.js';
 import { openMail, type MailSetup } from './open-mail.js';
 import { openRateLimiter } from './open-rate-limiter.js';
 import { openStore } from './open-store.js';
+import { JWT_SETTING_VARIABLES } from './jwt-env.js';
 import { listenFailure } from './start-up-failure.js';
 import { createDraining } from './graceful-shutdown.js';
 import { createReadiness, type DependencyCheck, type Readiness } from './readiness.js';
 import { withExampleHeaders } from './response-headers.js';
+import { createPwnedPasswordsRange } from './pwned-passwords-range.js';
 
 export interface RunningServer {
   /** Base URL the server listens on, e.g. `http://127.0.0.1:3000`. */
@@ -135,6 +137,7 @@ export async function startServer(
       store,
       mailer: mail.mailer,
       rateLimiter: limits.limiter,
+      ...(settings.passwordBreachCheck.enabled ? { breachedPasswords: createPwnedPasswordsRange(settings.passwordBreachCheck) } : {}),
       // The audit trail: one JSON line per event; events carry masked addresses and no secrets.
       onEvent: (event) => {
         log.info('audit', { ...event, at: event.at.toISOString() });
@@ -157,6 +160,12 @@ export async function startServer(
       ...(overrides.clock ? { clock: overrides.clock } : {}),
     });
     for (const warning of settings.social.warnings) log.warn(warning);
+    // Signing keys are imported now: a key only Web Crypto can refuse stops start-up, not the first login.
+    await auth.jwks().catch((error: unknown) => {
+      const detail = error instanceof AuthError ? error.details?.[0] : undefined;
+      if (!detail) throw error;
+      throw new ConfigurationError(`Invalid configuration: ${JWT_SETTING_VARIABLES[detail.path] ?? detail.path} ${detail.message}.`);
+    });
 
     if (settings.bootstrapSuper) {
       const superUser = await auth.ensureSuperUser(settings.bootstrapSuper).catch((error: unknown) => {

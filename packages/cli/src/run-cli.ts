@@ -2,12 +2,13 @@ import { parseArgs } from 'node:util';
 import { CliFailure, EXIT, type CliIo } from './cli-io.js';
 import type { Command } from './commands/command.js';
 import { createUser } from './commands/create-user.js';
+import { keys } from './commands/keys.js';
 import { listUsers } from './commands/list-users.js';
 import { migrate } from './commands/migrate.js';
 import { revokeSessions } from './commands/revoke-sessions.js';
 import { setRoles } from './commands/set-roles.js';
 
-const COMMANDS: readonly Command[] = [migrate, createUser, setRoles, listUsers, revokeSessions];
+const COMMANDS: readonly Command[] = [migrate, createUser, setRoles, listUsers, revokeSessions, keys];
 
 const OVERVIEW = [
   "Usage: gatehouse <command> [options]    (DATABASE_URL names the database; GATEHOUSE_ROLES=a,b,… an app's own role set)",

@@ -39,7 +39,7 @@ describe('gatehouse without a database', () => {
     expect((await run([])).code).toBe(2);
   });
 
-  it.each(['migrate', 'create-user', 'set-roles', 'list-users', 'revoke-sessions'])(
+  it.each(['migrate', 'create-user', 'set-roles', 'list-users', 'revoke-sessions', 'keys'])(
     '%s --help prints its usage and exits 0',
     async (name) => {
       const { code, out } = await run([name, '--help']);

@@ -54,7 +54,11 @@ export interface GatehouseClient {
   me(): Promise<UserProfile>;
   /** The URL to send the browser to for social sign-in; the provider's answer comes back to `redirectUri?code=…`. */
   socialSignInUrl(provider: string, redirectUri: string): string;
-  /** Trades the one-time `code` of the social sign-in redirect for a session. */
+  /**
+   * Trades the one-time `code` of the social sign-in redirect for a session. The code is bound to the
+   * browser that started the sign-in (its cookie), so the call is made with `credentials: 'same-origin'`
+   * and the page must be on the API's origin.
+   */
   exchangeCode(code: string): Promise<ExchangeResult>;
   /** The enabled social sign-in providers (`GET /auth/oauth/providers`), for sign-in buttons. */
   socialProviders(): Promise<SocialProvider[]>;
@@ -204,7 +208,8 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     me: () => authorized<UserProfile>('GET', '/users/me'),
     socialSignInUrl: (provider, redirectUri) =>
       `${base}/auth/oauth/${encodeURIComponent(provider)}?redirect_uri=${encodeURIComponent(redirectUri)}`,
-    exchangeCode: (code) => keep(call<ExchangeResult>('POST', '/auth/oauth/exchange', { body: { code } })),
+    // The code counts only with the cookie of the browser that ran the flow (login CSRF), so it goes along.
+    exchangeCode: (code) => keep(call<ExchangeResult>('POST', '/auth/oauth/exchange', { body: { code }, credentials: 'same-origin' })),
     socialProviders: async () => (await call<{ providers: SocialProvider[] }>('GET', '/auth/oauth/providers')).providers,
     identities: async () => (await authorized<{ identities: LinkedIdentity[] }>('GET', '/users/me/identities')).identities,
     startLinking: async (provider, redirectUri) =>

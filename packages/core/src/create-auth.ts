@@ -1,4 +1,5 @@
 import { parseAuthConfig, type AuthConfig, type AuthConfigInput } from './config/auth-config.js';
+import { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
 import { ensureSuperUser } from './flows/bootstrap-super-user.js';
 import { forRequest, type BackgroundFailure, type FlowContext } from './flows/flow-context.js';
 import { forgotPassword } from './flows/forgot-password.js';
@@ -15,13 +16,14 @@ import { setRoles } from './flows/set-roles.js';
 import { toUserProfile, toUserSummary, type UserProfile, type UserSummary } from './flows/user-views.js';
 import { verifyEmail } from './flows/verify-email.js';
 import { warnBackgroundFailures } from './flows/warn-background-failures.js';
-import { type AccessTokenOptions, verifyAccessToken, verifyCachedAccessToken } from './flows/verify-access-token.js';
+import { type AccessTokenOptions, verifyAccessToken } from './flows/verify-access-token.js';
 import { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 import { limitHashConcurrency } from './hashing/limit-hash-concurrency.js';
 import type { AuthEventListener } from './ports/auth-events.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 import { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 import type { AuthStore } from './ports/auth-store.js';
+import type { BreachedPasswordRanges } from './ports/breached-passwords.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import type { Mailer } from './ports/mailer.js';
 import type { PasswordHasher } from './ports/password-hasher.js';
@@ -34,6 +36,7 @@ import { requestSchemasFor, type RequestSchemas } from './validation/request-sch
 import { roleInputsFor } from './validation/role-inputs.js';
 import type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 import { createTokenService } from './tokens/token-service.js';
+import type { JsonWebKeySet } from './keys/public-jwk.js';
 import { accessTokenCacheSetting } from './tokens/verified-token-cache.js';
 import { requestEmailChange } from './social/address-confirmation.js';
 import type { ProviderId } from './social/provider-definition.js';
@@ -65,6 +68,11 @@ export interface CreateAuthOptions<R extends string = SpecRole> {
   hasher?: PasswordHasher;
   /** Counts for `config.rateLimit`. Defaults to one in memory (one process); share SQL or Redis across instances. */
   rateLimiter?: RateLimiter;
+  /**
+   * A breach corpus asked by range (k-anonymity): new passwords seen in a breach are refused; when it
+   * cannot be asked the password is accepted and `onBackgroundError` told. Off by default.
+   */
+  breachedPasswords?: BreachedPasswordRanges;
   /** Audit trail: told about registrations, logins, refreshes, resets, role changes, lockouts. */
   onEvent?: AuthEventListener;
   /**
@@ -108,15 +116,20 @@ export interface Auth<R extends string = Role> {
    */
   verifyAccessToken(token: string, options?: AccessTokenOptions): Promise<AccessTokenPayload<R>>;
   /**
-   * `verifyAccessToken`'s answer without waiting, when it is already known: the payload if this
-   * exact token was verified before, is still valid now and passes every check as it is; otherwise
-   * `undefined`, and then `verifyAccessToken` decides. For guards on hot paths: a synchronous hit
-   * lets a framework answer without a promise. Never throws.
+   * Refuses (`REAUTHENTICATION_REQUIRED`, 403) a token whose session was last fully authenticated
+   * longer ago than `maxAgeSeconds` (default `config.reauthMaxAge`, 10 minutes). For the app's own
+   * sensitive routes; the adapters' `recentAuth` guard option calls it.
    *
    * @example
-   * const user = auth.verifyCachedAccessToken(token) ?? (await auth.verifyAccessToken(token));
+   * auth.assertRecentAuthentication(req.user);
    */
-  verifyCachedAccessToken(token: string, options?: AccessTokenOptions): AccessTokenPayload<R> | undefined;
+  assertRecentAuthentication(payload: AccessTokenPayload<R>, maxAgeSeconds?: number): void;
+  /**
+   * `GET /auth/jwks`: the public keys access tokens are verified with (the current key pair and the
+   * previous ones), for other services to verify tokens without any secret. `{ keys: [] }` when
+   * only HS256 secrets are configured.
+   */
+  jwks(): Promise<JsonWebKeySet>;
   /** The `verify-token` response: the verified user summary. */
   describeToken(payload: AccessTokenPayload<R>): { message: string; user: UserSummary<R> };
   verifyEmail(query: unknown, request?: RequestContext): Promise<{ message: string }>;
@@ -221,6 +234,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     roles,
     roleInputs: roleInputsFor(roles.all),
     rateLimiter: options.rateLimiter ?? createMemoryRateLimiter(),
+    ...(options.breachedPasswords ? { breachedPasswords: options.breachedPasswords } : {}),
     emit: (event) => {
       try {
         listener?.(event);
@@ -246,7 +260,8 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
     login: (body, request) => login(forRequest(ctx, request), body, request),
     refresh: (body, request) => refresh(forRequest(ctx, request), body, request),
     verifyAccessToken: (token, options) => verifyAccessToken(ctx, token, options),
-    verifyCachedAccessToken: (token, options) => verifyCachedAccessToken(ctx, token, options),
+    assertRecentAuthentication: (payload, maxAge) => assertRecentAuthentication(payload, clock.now(), maxAge ?? config.reauthMaxAge),
+    jwks: () => ctx.tokens.jwks(),
     describeToken: (payload) => ({ message: 'Token is valid.', user: toUserSummary(payload) }),
     verifyEmail: (query, request) => verifyEmail(forRequest(ctx, request), query, request),
     forgotPassword: (body, request) => forgotPassword(forRequest(ctx, request), body, request),

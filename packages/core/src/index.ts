@@ -16,6 +16,21 @@ export type { RolePolicy, RoleOptions, GrantPolicy, RoleHierarchy } from './role
 
 export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 export type { AccessTokenOptions } from './flows/verify-access-token.js';
+export { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
+export { AUTHENTICATION_METHODS } from './tokens/authentication-methods.js';
+export type { AuthenticationMethod, SessionAuthentication } from './tokens/authentication-methods.js';
+export { createAccessTokenVerifier } from './tokens/access-token-verifier.js';
+export type { AccessTokenVerifier, AccessTokenVerifierOptions } from './tokens/access-token-verifier.js';
+export { MAX_IAT_SKEW_SECONDS } from './tokens/jws.js';
+export type { KeyLookup, TokenHeader } from './tokens/jws.js';
+export { SIGNING_ALGORITHMS } from './keys/signing-algorithm.js';
+export type { SigningAlgorithm } from './keys/signing-algorithm.js';
+export type { JsonWebKeySet, PublicJwk } from './keys/public-jwk.js';
+export type { KeyInput } from './keys/key-input.js';
+export { generateSigningKey } from './keys/generate-signing-key.js';
+export type { GeneratedSigningKey } from './keys/generate-signing-key.js';
+export { publicKeySet } from './keys/public-key-set.js';
+export type { KeySetSettings } from './keys/public-key-set.js';
 
 export { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 export { createArgon2idHasherFromEngine } from './hashing/argon2id-engine.js';
@@ -34,7 +49,10 @@ export type { RequestContext } from './flows/request-context.js';
 export type { AuthEvent, AuthEventType, AuthEventListener } from './ports/auth-events.js';
 export type { RateLimiter, RateLimitRule, RateLimitDecision } from './ports/rate-limiter.js';
 export { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
-export type { PasswordPolicy, PasswordPolicyInput } from './validation/password-policy.js';
+export type { PasswordPolicy, PasswordPolicyInput, PasswordScreening } from './validation/password-policy.js';
+export { assertPasswordAcceptable } from './validation/password-policy.js';
+export type { BreachedPasswordRanges } from './ports/breached-passwords.js';
+export { normalizePassword } from './validation/password-text.js';
 export type { PublicUser, UserProfile, UserSummary } from './flows/user-views.js';
 export type { UserList } from './flows/manage-users.js';
 export type { RegisterResult, RegisterAccepted } from './flows/register.js';
@@ -47,7 +65,7 @@ export type { OneTimeTokenStore, OneTimeTokenRecord, OneTimeTokenPurpose, OneTim
 export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } from './ports/identity-store.js';
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
 export type { Mailer, AuthMail } from './ports/mailer.js';
-export type { PasswordHasher, PasswordScore, PasswordStrength } from './ports/password-hasher.js';
+export type { PasswordHasher } from './ports/password-hasher.js';
 export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';
 export type { Random } from './ports/random.js';
@@ -62,7 +80,7 @@ export type {
 export { parseSocialConfig } from './social/social-config.js';
 export type { SocialConfig, SocialConfigInput } from './social/social-config.js';
 export type { SocialSignIn } from './social/social-sign-in.js';
-export type { SocialStart, ExchangeResult } from './social/social-flows.js';
+export type { SocialStart, ExchangeResult, CallbackOutcome } from './social/social-flows.js';
 export type { ProviderSummary } from './social/provider-registry.js';
 export type { IdentityView } from './social/identity-flows.js';
 export { STEAM_OPENID_ENDPOINT } from './social/steam/steam-provider.js';

@@ -5,9 +5,7 @@ import type { AccessTokenPayload } from '@gatehousejs/core';
 // TS2717 ("subsequent property declarations must have the same type"). On routes behind the
 // Gatehouse guard, `req.user` is the verified access-token payload.
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface User extends AccessTokenPayload {}
     interface Request {
       /** The verified access-token payload, set by the Gatehouse guard on protected routes. */

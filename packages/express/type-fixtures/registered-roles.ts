@@ -3,7 +3,7 @@
 import { createAuth, type AccessTokenPayload, type Role } from '@gatehousejs/core';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import type { Request } from 'express';
-import { allRoles, requireUser, roles } from '../src/index.js';
+import { allRoles, type requireUser, roles } from '../src/index.js';
 
 export const auth = createAuth({
   roles: ['super', 'admin', 'manager', 'user', 'editor'] as const,

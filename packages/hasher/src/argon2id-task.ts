@@ -8,16 +8,6 @@ export type Argon2idTask =
   | { op: 'hash'; password: string; salt: Uint8Array; params: Argon2idParameters; hashLength: number }
   | { op: 'verify'; password: string; phcHash: string };
 
-/**
- * What the pool asks its strength worker: core's own `estimatePasswordStrength`
- * (`@gatehousejs/core/password-strength`) of this password, so the verdict is the one core would
- * give on the calling thread.
- */
-export interface StrengthTask {
-  password: string;
-  userInputs: readonly string[];
-}
-
 /** A worker's answer: the PHC string or the verdict, or the message of the error it hit. */
 export type WorkerReply<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -5,17 +5,15 @@ import {
   type Argon2idEngine,
   type Argon2idParameters,
   type PasswordHasher,
-  type PasswordStrength,
   type Random,
 } from '@gatehousejs/core';
 import { z } from 'zod';
-import type { Argon2idTask, PoolWorkerData, StrengthTask } from './argon2id-task.js';
+import type { Argon2idTask, PoolWorkerData } from './argon2id-task.js';
 import type { PoolIsolation } from './pool-member.js';
 import { createWorkerPool } from './worker-pool.js';
 
 /**
- * Argon2id on a pool of workers. It is a `PasswordHasher`, plus its size, its capacity and `close()`;
- * it also estimates password strength off the event loop (unless `estimateStrength: false`).
+ * Argon2id on a pool of workers. It is a `PasswordHasher`, plus its size, its capacity and `close()`.
  */
 export interface Argon2idWorkerPool extends PasswordHasher {
   /** Workers at most, so hashes computed at once. */
@@ -60,20 +58,15 @@ export interface Argon2idWorkerPoolOptions {
    */
   isolation?: PoolIsolation;
   /**
-   * Whether the pool also estimates password strength for core's password policy (zxcvbn, 15–30 ms
-   * of CPU for a typical password, more than a native hash), so registrations and resets never
-   * compute it on the event loop. Default `true`. The estimates run on one thread of their own, at
-   * the hashing threads' priority, started with the first estimate (which loads zxcvbn's
-   * dictionaries: about 0.3 s; the thread holds about 55 MB, up to about 150 MB during a burst of
-   * sign-ups) and stopped after a minute without one; `false` leaves the estimate to core, on the
-   * calling thread.
+   * @deprecated Ignored. The pool used to estimate password strength (zxcvbn) on a thread of its
+   * own; core now checks new passwords against a blocklist, which costs microseconds on the calling
+   * thread, so there is nothing left to move off it.
    */
   estimateStrength?: boolean;
 }
 
 const MAX_SIZE = 256;
 const POOL_WORKER = new URL('./pool-worker.js', import.meta.url);
-const STRENGTH_WORKER = new URL('./strength-worker.js', import.meta.url);
 const HASH_WASM_ENGINE = new URL('./hash-wasm-engine.js', import.meta.url);
 /**
  * Hashes a worker holds: the one it computes and the next, which it starts without waiting for the
@@ -81,15 +74,6 @@ const HASH_WASM_ENGINE = new URL('./hash-wasm-engine.js', import.meta.url);
  * storm, against a hash of 5 to 100). Only one is ever computed at a time, so memory is unchanged.
  */
 const TASKS_PER_WORKER = 2;
-/**
- * The strength thread's settings. zxcvbn's estimates leave much short-lived garbage: with V8's
- * default young generation (16 MiB semi-spaces) the thread held about 80 MB once loaded and peaked
- * near 190 MB during 300 estimates in a row; with 4 MiB, about 55 and 145 MB, for estimates about
- * 5–10 % slower (measured side by side). Idle for a minute, it stops and gives all of it back; the
- * next estimate starts a fresh one (about 0.3 s to load the dictionaries, off the event loop).
- */
-const STRENGTH_THREAD = { idleStopMs: 60_000, resourceLimits: { maxYoungGenerationSizeMb: 4 } } as const;
-
 const whole = (min: number, max: number) =>
   z
     .number()
@@ -103,7 +87,6 @@ const optionsSchema = z.object({
   random: z.custom<Random>((value) => typeof (value as Random | undefined)?.bytes === 'function', 'must be a Random').optional(),
   engine: z.instanceof(URL, { message: 'must be a file: URL' }).optional(),
   isolation: z.enum(['thread', 'process']).optional(),
-  estimateStrength: z.boolean({ message: 'must be true or false' }).default(true),
 });
 
 /** Options parsed once, eagerly: a wrong one throws `INVALID_CONFIG` naming it. */
@@ -135,18 +118,6 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
   const workerData: PoolWorkerData = { engine: (parsed.engine ?? HASH_WASM_ENGINE).href, nice: parsed.threadNice };
   const isolation = parsed.isolation ?? (parsed.engine === undefined ? 'process' : 'thread');
   const pool = createWorkerPool<Argon2idTask, string | boolean>(POOL_WORKER, size, workerData, isolation, TASKS_PER_WORKER);
-  // One thread, whatever the pool's size: zxcvbn's dictionaries are loaded once, and a burst of
-  // sign-ups never waits in front of the logins' hashes.
-  const strength = parsed.estimateStrength
-    ? createWorkerPool<StrengthTask, PasswordStrength>(
-        STRENGTH_WORKER,
-        1,
-        { nice: parsed.threadNice },
-        'thread',
-        TASKS_PER_WORKER,
-        STRENGTH_THREAD,
-      )
-    : undefined;
   // On this thread, the engine only hands the work to a worker; salts, format checks and the rehash
   // policy are core's, as for every Gatehouse hasher.
   const engine: Argon2idEngine = {
@@ -159,14 +130,8 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
     hash: hasher.hash,
     verify: hasher.verify,
     needsRehash: hasher.needsRehash,
-    ...(strength
-      ? {
-          estimatePasswordStrength: (password: string, userInputs: readonly string[]) =>
-            strength.run({ password, userInputs: [...userInputs] }),
-        }
-      : {}),
     size,
     capacity: size * TASKS_PER_WORKER,
-    close: async () => void (await Promise.all([pool.close(), strength?.close()])),
+    close: () => pool.close(),
   };
 }

@@ -1,4 +1,4 @@
-// Shared by the pool's workers (pool-worker.js, strength-worker.js). Plain JavaScript so Node can
+// Used by the pool's workers (pool-worker.js). Plain JavaScript so Node can
 // start them from src/ and dist/ alike; `checkJs` checks it.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';

@@ -80,12 +80,6 @@ beforeAll(async () => {
 const get = (path: string, token?: string) => app.request(path, { headers: token ? bearer(token) : {} });
 
 describe('secureRoutes (deny by default)', () => {
-  it('lets anyone reach a route marked publicRoute', async () => {
-    const res = await get('/open');
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ open: true });
-  });
-
   it('requires a token on every route with no annotation, however it was declared', async () => {
     const declared: [string, string][] = [
       ['GET', '/closed'],
@@ -111,71 +105,12 @@ describe('secureRoutes (deny by default)', () => {
     expect(((await res.json()) as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('refuses a tampered token with 401', async () => {
-    const [h, p] = tokens.user!.split('.');
-    expect((await get('/closed', `${h}.${p}.AAAA`)).status).toBe(401);
-  });
-
-  it('roles() admits a user with any one of the roles (OR)', async () => {
-    expect((await get('/either', tokens.manager)).status).toBe(200);
-    const denied = await get('/either', tokens.user);
-    expect(denied.status).toBe(403);
-    expect(await denied.json()).toEqual({ statusCode: 403, message: expect.any(String), error: 'Forbidden', code: 'INSUFFICIENT_ROLE' });
-    expect((await get('/either')).status).toBe(401);
-  });
-
-  it('allRoles() admits only a user with every role (AND)', async () => {
-    expect((await get('/both', tokens.managerUser)).status).toBe(200);
-    expect((await get('/both', tokens.manager)).status).toBe(403);
-  });
-
-  it('answers HEAD like GET without a body, guard included', async () => {
-    const anonymous = await app.request('/closed', { method: 'HEAD' });
-    expect(anonymous.status).toBe(401);
-    expect(await anonymous.text()).toBe('');
-    expect((await app.request('/open', { method: 'HEAD' })).status).toBe(200);
-  });
-
-  it('refuses two Authorization headers, which the Fetch API joins into one value', async () => {
-    const headers = new Headers([
-      ['authorization', `Bearer ${tokens.user}`],
-      ['authorization', `Bearer ${tokens.user}`],
-    ]);
-    const res = await app.request('/closed', { headers });
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({
-      statusCode: 401,
-      message: 'The Authorization header must be "Bearer <token>".',
-      error: 'Unauthorized',
-      code: 'AUTHORIZATION_MALFORMED',
-    });
-  });
-
   it('does not answer OPTIONS on its own: an undeclared OPTIONS is the JSON 404', async () => {
     for (const path of ['/open', '/closed']) {
       const res = await app.request(path, { method: 'OPTIONS' });
       expect(res.status, path).toBe(404);
       expect(res.headers.get('allow')).toBeNull();
     }
-  });
-
-  it('answers an unknown route with the same JSON 404 with or without a token', async () => {
-    const anonymous = await get('/nowhere');
-    const signedIn = await get('/nowhere', tokens.user);
-    expect(anonymous.status).toBe(404);
-    expect(signedIn.status).toBe(404);
-    expect(await anonymous.json()).toEqual({
-      statusCode: 404,
-      message: 'No route matches this request.',
-      error: 'Not Found',
-      code: 'ROUTE_NOT_FOUND',
-    });
-    expect(await signedIn.json()).toEqual({
-      statusCode: 404,
-      message: 'No route matches this request.',
-      error: 'Not Found',
-      code: 'ROUTE_NOT_FOUND',
-    });
   });
 
   it('answers an unexpected error with a generic 500 and logs it only on the server', async () => {
@@ -190,11 +125,6 @@ describe('secureRoutes (deny by default)', () => {
     });
     expect(logged).toHaveLength(1);
     expect(String(logged[0])).toContain('hunter2');
-  });
-
-  it('still requires the role on a route marked both public and role-guarded (fail closed)', async () => {
-    expect((await get('/odd')).status).toBe(401);
-    expect((await get('/odd', tokens.user)).status).toBe(403);
   });
 
   it('guards a plain Hono app mounted with route() and a handler mounted with mount() as routes of its own', async () => {

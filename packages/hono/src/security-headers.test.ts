@@ -19,7 +19,8 @@ function appWithBuiltAnswers() {
     .use('/api/*', securityHeaders(), cors([ALLOWED]))
     .get('/api/json', (c) => keep(jsonResponse(c, 200, { status: 'ok' })))
     .get('/api/async', async (c) => keep(c.json(await Promise.resolve({ late: true }))))
-    .get('/api/own', () => keep(new Response('own', { headers: { 'cache-control': 'public, max-age=600' } })))
+    .get('/api/own', () => keep(new Response('own')))
+    .get('/api/cacheable', () => keep(new Response('public', { headers: { 'cache-control': 'public, max-age=600' } })))
     .get('/api/fails', () => {
       throw new HTTPException(409, { message: 'Taken.' });
     })
@@ -54,13 +55,20 @@ describe('securityHeaders', () => {
     expectSecurityHeaders(res);
   });
 
-  it('still puts no-store and nosniff on a Response a handler built itself, over its own cache header', async () => {
+  it('still puts no-store and nosniff on a Response a handler built itself', async () => {
     const { app } = appWithBuiltAnswers();
     const res = await app.request('/api/own', { headers: { origin: ALLOWED } });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('own');
     expectSecurityHeaders(res);
     expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+  });
+
+  it('keeps a cache header the answer sets on purpose (as Express does), and still adds nosniff', async () => {
+    const { app } = appWithBuiltAnswers();
+    const res = await app.request('/api/cacheable');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=600');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('covers error answers and 404s of the paths it is mounted on', async () => {

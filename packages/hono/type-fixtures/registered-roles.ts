@@ -3,7 +3,7 @@
 import { createAuth, type AccessTokenPayload, type Role } from '@gatehousejs/core';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import type { Context } from 'hono';
-import { allRoles, requireUser, roles, type GatehouseEnv } from '../src/index.js';
+import { allRoles, type requireUser, roles, type GatehouseEnv } from '../src/index.js';
 
 export const auth = createAuth({
   roles: ['super', 'admin', 'manager', 'user', 'editor'] as const,

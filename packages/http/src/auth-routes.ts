@@ -1,6 +1,7 @@
 import { AuthError, isAuthError, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
 import { prefersHtml, type VerifyEmailOutcome } from './auth-pages.js';
 import { toErrorResponse } from './http-error.js';
+import { JWKS_ROUTES } from './jwks-route.js';
 import type { Route, RouteInput, RouteResult } from './routes/route.js';
 
 /** What an auth route reads from the request: the kernel's one `RouteInput`. */
@@ -105,4 +106,5 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
       return { status: 204 };
     },
   },
+  ...JWKS_ROUTES,
 ] satisfies AuthRoute[]);

@@ -25,9 +25,12 @@ export {
 export { readBodyWithinLimit } from './read-body.js';
 export type { RequestBodySource, NextBodyChunk } from './read-body.js';
 export { assertPathEncoding, pathEncodingError, normalizeRequestPath, isRoutableTarget } from './request-path.js';
-export { readBearerToken, cachedBearerUser } from './bearer-token.js';
+export { readBearerToken } from './bearer-token.js';
 export { readRawHeader } from './raw-header.js';
 export { AUTH_ROUTES } from './auth-routes.js';
+export { JWKS_ROUTES, JWKS_CACHE_CONTROL } from './jwks-route.js';
+export { createJwksVerifier } from './jwks-verifier.js';
+export type { JwksVerifier, JwksVerifierOptions, PublicKeyAlgorithm } from './jwks-verifier.js';
 export type { AuthRoute, AuthRouteInput, AuthRouteResult } from './auth-routes.js';
 export { USER_ROUTES } from './user-routes.js';
 export type { UserRoute, UserRouteInput } from './user-routes.js';

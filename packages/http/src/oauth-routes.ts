@@ -34,13 +34,14 @@ const isFormPostProvider = (auth: Auth<string>, provider: string | undefined) =>
 
 async function callback(auth: Auth<string>, input: SocialRouteInput, status: 302 | 303): Promise<SocialRouteResult> {
   const secure = auth.social.secureCookies;
-  const { location } = await auth.social.callback(
-    input.params.provider,
-    input.parameters,
-    readOauthCookie(input.cookie, secure),
-    input.client,
-  );
-  return { status, headers: { ...NAVIGATION_HEADERS, Location: location, 'Set-Cookie': clearOauthCookie(secure) } };
+  const browserKey = readOauthCookie(input.cookie, secure);
+  const outcome = await auth.social.callback(input.params.provider, input.parameters, browserKey, input.client);
+  // A code was issued: the cookie stays (SameSite=Lax, the code's lifetime) for the exchange from this browser.
+  const keep = browserKey !== undefined && (outcome.browserKeyMaxAgeSeconds ?? 0) > 0;
+  const cookie = keep
+    ? oauthCookie(browserKey, { secure, maxAgeSeconds: outcome.browserKeyMaxAgeSeconds!, crossSitePost: false })
+    : clearOauthCookie(secure);
+  return { status, headers: { ...NAVIGATION_HEADERS, Location: outcome.location, 'Set-Cookie': cookie } };
 }
 
 /**
@@ -80,11 +81,11 @@ export const OAUTH_ROUTES: readonly SocialRoute[] = Object.freeze([
     method: 'POST',
     path: '/oauth/exchange',
     access: 'public',
-    handle: async (auth, input) => ({
-      status: 200,
-      body: await auth.social.exchange(input.body, input.client),
-      headers: { 'Cache-Control': 'no-store' },
-    }),
+    handle: async (auth, input) => {
+      const secure = auth.social.secureCookies;
+      const body = await auth.social.exchange(input.body, readOauthCookie(input.cookie, secure), input.client);
+      return { status: 200, body, headers: { 'Cache-Control': 'no-store', 'Set-Cookie': clearOauthCookie(secure) } };
+    },
   },
   {
     method: 'POST',

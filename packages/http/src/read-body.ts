@@ -37,7 +37,7 @@ export interface RequestBodySource {
  * const reader = request.body?.getReader();
  * const bytes = await readBodyWithinLimit(
  *   { contentLength: request.headers.get('content-length'), open: () => reader ? async () => (await reader.read()).value : null },
- *   16 * 1024,
+ *   DEFAULT_BODY_LIMIT_BYTES,
  * );
  */
 export async function readBodyWithinLimit(source: RequestBodySource, limitBytes: number): Promise<Uint8Array<ArrayBuffer>> {

@@ -23,6 +23,9 @@ describe('parseAuthConfig', () => {
     expect(parseAuthConfig(base)).toEqual({
       accessTokenSecret: ACCESS_SECRET,
       refreshTokenSecret: REFRESH_SECRET,
+      accessTokenAlgorithm: 'HS256',
+      previousAccessTokenKeys: [],
+      previousAccessTokenSecrets: [],
       accessTokenTtl: 3600,
       refreshTokenTtl: 7 * 86_400,
       sessionMaxLifetime: 30 * 86_400,
@@ -35,13 +38,15 @@ describe('parseAuthConfig', () => {
       rateLimit: {
         enabled: true,
         loginFailures: { limit: 5, windowSeconds: 900 },
+        accountLoginFailures: { limit: 100, windowSeconds: 86_400 },
         authRequests: { limit: 60, windowSeconds: 60 },
         mailsPerAddress: { limit: 3, windowSeconds: 3600 },
       },
       hashing: { maxQueued: 64 },
-      passwordPolicy: { minScore: 3, serviceName: 'Gatehouse' },
+      passwordPolicy: { minLength: 8, serviceName: 'Gatehouse' },
       concealRegisteredEmails: false,
       checkTokenVersion: false,
+      reauthMaxAge: 600,
     });
   });
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
 import { parseDurationSeconds } from './parse-duration.js';
-
-const MIN_SECRET_LENGTH = 32;
+import { checkTokenSettings, tokenSettingsShape } from './token-settings.js';
 
 const duration = z.union([z.string(), z.number()]).transform((value, ctx) => {
   const seconds = parseDurationSeconds(value);
@@ -41,12 +40,10 @@ const rule = (limit: number, window: string) =>
     .strict()
     .prefault({ limit, windowSeconds: window });
 
-const secret = z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`);
-
 const schema = z
   .object({
-    accessTokenSecret: secret,
-    refreshTokenSecret: secret,
+    // Secrets, algorithm, keys for rotation, iss and aud: see token-settings.ts.
+    ...tokenSettingsShape,
     accessTokenTtl: duration.prefault('1h'),
     /** Idle limit: a refresh token unused this long expires; every rotation gives a new one. */
     refreshTokenTtl: duration.prefault('7d'),
@@ -62,6 +59,8 @@ const schema = z
      */
     refreshTokenReuseInterval: integer(0, 300).default(0),
     jitterSeconds: integer(0, 86_400).default(60),
+    /** How recent `auth_time` must be for changing the e-mail, deleting the account or a factor. */
+    reauthMaxAge: duration.prefault('10m'),
     argon2: z
       .object({
         memoryCost: integer(1024, 4 * 1024 * 1024).default(19_456),
@@ -77,6 +76,13 @@ const schema = z
         enabled: z.boolean().default(true),
         /** Failed logins per account and client address; then 429 until the window ends. */
         loginFailures: rule(5, '15m'),
+        /**
+         * Consecutive failed logins per account from all clients together (NIST SP 800-63B-4
+         * §3.2.2: at most 100); then password login for the account is refused until a password
+         * reset, or until the window (the cool-down) ends.
+         * Reset links, social sign-in and passkeys are not counted and keep working.
+         */
+        accountLoginFailures: rule(100, '24h'),
         /** Requests per client address on the public auth routes. */
         authRequests: rule(60, '1m'),
         /** Verification and reset mails per address. */
@@ -97,13 +103,13 @@ const schema = z
       .strict()
       .prefault({}),
     /**
-     * Passwords chosen at registration, reset and bootstrap: the zxcvbn score they need (0–4; 3 is
-     * "safely unguessable" against an online attack with throttling and a slow-hash offline one), and
-     * the service's name, tried by zxcvbn with the account's own words.
+     * Passwords chosen at registration, reset, change and bootstrap: the fewest code points (after
+     * NFKC) they need, 8 by default, 15 where the password is the only factor (NIST SP 800-63B-4
+     * §3.1.1.2), and the service's name, refused in passwords with the account's own words.
      */
     passwordPolicy: z
       .object({
-        minScore: integer(0, 4).default(3),
+        minLength: integer(8, 64).default(8),
         serviceName: z.string().min(1).max(100).default('Gatehouse'),
       })
       .strict()
@@ -114,10 +120,7 @@ const schema = z
     checkTokenVersion: z.boolean().default(false),
   })
   .strict()
-  .refine((c) => c.accessTokenSecret !== c.refreshTokenSecret, {
-    path: ['refreshTokenSecret'],
-    message: 'must differ from accessTokenSecret',
-  });
+  .superRefine(checkTokenSettings);
 
 /** Settings as written by the app: durations as `15m` or seconds, everything but secrets optional. */
 export type AuthConfigInput = z.input<typeof schema>;

@@ -27,6 +27,7 @@ describe('the error catalogue', () => {
     expect(ERROR_CATALOGUE.RATE_LIMITER_UNAVAILABLE).toMatchObject({ status: 503, dependency: 'rate-limit store' });
     expect(ERROR_CATALOGUE.SERVICE_BUSY).toMatchObject({ status: 503, dependency: 'password hasher', retryAfterSeconds: 1 });
     expect(ERROR_CATALOGUE.HASHER_UNAVAILABLE).toMatchObject({ status: 503, dependency: 'password hasher' });
+    expect(ERROR_CATALOGUE.PROVIDER_UNAVAILABLE).toMatchObject({ status: 503, dependency: 'sign-in provider', retryAfterSeconds: 30 });
   });
 });
 

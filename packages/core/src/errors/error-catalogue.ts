@@ -9,7 +9,7 @@ export interface ErrorCatalogueEntry {
   /** Sent as `Retry-After` (whole seconds) unless the error carries its own. */
   readonly retryAfterSeconds?: number;
   /** A dependency that is unavailable: answered 503 and logged as one line naming it, without a stack. */
-  readonly dependency?: 'database' | 'rate-limit store' | 'password hasher' | 'mail server';
+  readonly dependency?: 'database' | 'rate-limit store' | 'password hasher' | 'mail server' | 'key set' | 'sign-in provider';
 }
 
 const UNAVAILABLE = 'A service this request needs is unavailable. Please try again shortly.';
@@ -34,6 +34,10 @@ export const ERROR_CATALOGUE = Object.freeze({
   REFRESH_TOKEN_REUSED: { status: 401, message: 'The refresh token has already been used or was revoked.' },
   // Permissions
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please confirm your e-mail address first.' },
+  REAUTHENTICATION_REQUIRED: {
+    status: 403,
+    message: 'Please confirm your password again (POST /auth/reauthenticate), then retry.',
+  },
   INSUFFICIENT_ROLE: { status: 403, message: 'You do not have a role that allows this.' },
   ROLE_GRANT_FORBIDDEN: { status: 403, message: 'Only a super administrator may grant or change the super and admin roles.' },
   LAST_SUPER: { status: 409, message: 'This is the last super administrator: grant super to someone else first.' },
@@ -72,6 +76,15 @@ export const ERROR_CATALOGUE = Object.freeze({
   DATABASE_UNAVAILABLE: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 5, dependency: 'database' },
   RATE_LIMITER_UNAVAILABLE: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 5, dependency: 'rate-limit store' },
   MAIL_DELIVERY_FAILED: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 60, dependency: 'mail server' },
+  /** A resource service's JWKS guard could not fetch the issuer's key set for a key it has not cached. */
+  KEYS_UNAVAILABLE: { status: 503, message: UNAVAILABLE, retryAfterSeconds: 5, dependency: 'key set' },
+  /** A social sign-in provider's discovery or endpoints did not answer; the log names the provider. */
+  PROVIDER_UNAVAILABLE: {
+    status: 503,
+    message: 'The sign-in provider cannot be reached. Please try again shortly.',
+    retryAfterSeconds: 30,
+    dependency: 'sign-in provider',
+  },
   // Bugs and set-up: the message goes to the log only
   INVALID_CONFIG: { status: 500, message: 'The configuration is invalid.' },
   MIGRATION_FAILED: { status: 500, message: 'A database migration failed.' },

@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
 import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
-import { LIMITS, normalizeEmail, parseInput } from '../validation/input-schemas.js';
-import { assertPasswordAcceptable } from '../validation/password-policy.js';
+import { LIMITS, newPassword, normalizeEmail, parseInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
+import { verifyTypedPassword } from '../validation/password-verification.js';
+import { assertNewPasswordAcceptable } from './new-password.js';
 import { maskEmail } from './request-context.js';
 import { toUserProfile, type UserProfile } from './user-views.js';
 
 const bootstrapInput = z.object({
   email: z.string().transform(normalizeEmail).pipe(z.email('must be a valid e-mail address').max(LIMITS.emailMax)),
-  password: z.string().min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`).max(LIMITS.passwordMax),
+  password: newPassword,
 });
 
 /**
@@ -27,16 +28,11 @@ const bootstrapInput = z.object({
 export async function ensureSuperUser(ctx: FlowContext, credentials: { email: string; password: string }): Promise<UserProfile<string>> {
   const { email, password } = parseInput(bootstrapInput, credentials);
   // The most powerful account gets the same bar as everyone's: `password` would make a super.
-  await assertPasswordAcceptable(
-    password,
-    { email, username: 'super', firstName: 'Super', lastName: 'Administrator' },
-    ctx.config.passwordPolicy,
-    ctx.hasher,
-  );
+  await assertNewPasswordAcceptable(ctx, password, { email, username: 'super', firstName: 'Super', lastName: 'Administrator' });
   const now = ctx.clock.now();
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await ctx.store.users.findUserByEmail(email);
-    if (existing) return toUserProfile(await takeOver(ctx, existing, email, password, now));
+    if (existing) return toUserProfile(await takeOver(ctx, existing, email, { password, typed: credentials.password }, now));
     const created = await createSuperUser(ctx, email, password, now);
     if (created) {
       ctx.emit({ type: 'super.bootstrapped', at: now, userId: created.id, email: maskEmail(email), detail: { outcome: 'created' } });
@@ -47,9 +43,18 @@ export async function ensureSuperUser(ctx: FlowContext, credentials: { email: st
   throw new AuthError('EMAIL_TAKEN', 'The bootstrap super user could not be created.');
 }
 
-async function takeOver(ctx: FlowContext, existing: UserRecord, email: string, password: string, now: Date): Promise<UserRecord> {
+async function takeOver(
+  ctx: FlowContext,
+  existing: UserRecord,
+  email: string,
+  { password, typed }: { password: string; typed: string },
+  now: Date,
+): Promise<UserRecord> {
   // An account from social sign-in may have no password at all: that is a mismatch too.
-  const passwordMatches = existing.passwordHash !== null && (await ctx.hasher.verify(existing.passwordHash, password));
+  const match = existing.passwordHash === null ? false : await verifyTypedPassword(ctx.hasher, existing.passwordHash, typed);
+  const passwordMatches = match !== false;
+  // Hashed as typed by an earlier release: the same password, so no take-over; only the hash is renewed.
+  if (match === 'raw') await ctx.store.users.updatePasswordHash(existing.id, await ctx.hasher.hash(password), now);
   if (passwordMatches && existing.isActive && existing.roles.includes('super')) return existing;
   // Sessions first, role last: no token issued to the previous holder of the account may see `super`.
   if (!passwordMatches) await ctx.store.users.changePassword(existing.id, await ctx.hasher.hash(password), now);

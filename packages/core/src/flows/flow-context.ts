@@ -1,6 +1,7 @@
 import type { AuthConfig } from '../config/auth-config.js';
 import type { AuthEvent } from '../ports/auth-events.js';
 import type { AuthStore } from '../ports/auth-store.js';
+import type { BreachedPasswordRanges } from '../ports/breached-passwords.js';
 import type { Clock } from '../ports/clock.js';
 import type { AuthMail, Mailer } from '../ports/mailer.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';
@@ -13,7 +14,8 @@ import type { RoleInputs } from '../validation/role-inputs.js';
 
 /** Something that went wrong where no caller is waiting for the answer (a mail sent in the background). */
 export interface BackgroundFailure {
-  operation: AuthMail['kind'];
+  /** A mail's kind, or `password-breach-check` when the breach corpus could not be asked (the password was accepted). */
+  operation: AuthMail['kind'] | 'password-breach-check';
   /** Absent when the account was not known yet (forgot-password). */
   userId?: string;
   /** The `requestId` of the request that started the work, when the adapter gave one. */
@@ -35,6 +37,8 @@ export interface FlowContext {
   /** The schemas of the requests whose validation depends on the role set. */
   roleInputs: RoleInputs;
   rateLimiter: RateLimiter;
+  /** Set: new passwords seen in a breach are refused (`createAuth`'s `breachedPasswords`). */
+  breachedPasswords?: BreachedPasswordRanges;
   /** Hands an audit event to the app's listener; a listener that throws is ignored. */
   emit: (event: AuthEvent) => void;
   /** A hash of a random password, verified against when the e-mail is unknown (equal timing). */

@@ -1,6 +1,7 @@
 import type { RefreshTokenRecord } from '../ports/refresh-token-store.js';
 import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
+import type { SessionAuthentication } from '../tokens/authentication-methods.js';
 import type { TokenPair } from '../tokens/token-claims.js';
 import type { FlowContext } from './flow-context.js';
 
@@ -13,27 +14,32 @@ export interface SignedTokenPair {
 }
 
 /**
- * Signs an access token and a refresh token for `user` without storing anything. A login starts a
- * new rotation family; a refresh passes the family of the token it rotates and the time its session
- * started. Both tokens carry the user's token version.
+ * Signs an access token and a refresh token for `user` without storing anything. A sign-in passes
+ * only how it authenticated (`{ amr: ['pwd'] }`) and starts a new session (rotation family); a
+ * refresh passes the session of the token it rotates. Both tokens carry the user's token version;
+ * the access token carries the session as `sid`, `auth_time` and `amr` (CONTRACT §9).
  */
 export async function signTokenPair(
   ctx: FlowContext,
   user: TokenOwner,
   now: Date,
-  familyId: string = randomUuid(ctx.random),
-  /** When the session started (epoch seconds): a refresh passes its token's; a login starts one now. */
-  sessionStartedAt: number = Math.floor(now.getTime() / 1000),
+  session: SessionAuthentication,
 ): Promise<SignedTokenPair> {
+  const familyId = session.sessionId ?? randomUuid(ctx.random);
+  const sessionStartedAt = session.startedAt ?? Math.floor(now.getTime() / 1000);
   const jti = randomUuid(ctx.random);
   const refresh = await ctx.tokens.signRefreshToken(
-    { userId: user.id, jti, familyId, tokenVersion: user.tokenVersion ?? 0, sessionStartedAt },
+    { userId: user.id, jti, familyId, tokenVersion: user.tokenVersion ?? 0, sessionStartedAt, amr: session.amr },
     now,
   );
   // A role the store still holds but the app no longer configures stays out of the token, which
   // would otherwise be refused as claiming an unknown role.
   const roles = user.roles.filter(ctx.roles.isRole);
-  const access = await ctx.tokens.signAccessToken({ ...user, roles }, now, familyId);
+  const access = await ctx.tokens.signAccessToken({ ...user, roles }, now, {
+    sessionId: familyId,
+    authTime: session.authTime ?? sessionStartedAt,
+    amr: session.amr,
+  });
   return {
     pair: { accessToken: access.token, refreshToken: refresh.token },
     refreshRecord: {
@@ -47,14 +53,8 @@ export async function signTokenPair(
 }
 
 /** Signs a token pair for `user` (see `signTokenPair`) and remembers the refresh token. */
-export async function issueTokenPair(
-  ctx: FlowContext,
-  user: TokenOwner,
-  now: Date,
-  familyId?: string,
-  sessionStartedAt?: number,
-): Promise<TokenPair> {
-  const { pair, refreshRecord } = await signTokenPair(ctx, user, now, familyId, sessionStartedAt);
+export async function issueTokenPair(ctx: FlowContext, user: TokenOwner, now: Date, session: SessionAuthentication): Promise<TokenPair> {
+  const { pair, refreshRecord } = await signTokenPair(ctx, user, now, session);
   await ctx.store.refreshTokens.saveRefreshToken(refreshRecord);
   return pair;
 }

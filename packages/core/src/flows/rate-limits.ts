@@ -59,6 +59,49 @@ export async function clearLoginFailures(ctx: FlowContext, email: string, reques
 }
 
 /**
+ * Failed logins of one account from every client together (NIST SP 800-63B-4 §3.2.2). Keyed by the
+ * address typed, whether or not it is registered, so the answer reveals nothing about accounts.
+ */
+const accountKey = (email: string) => `login-account:${email}`;
+
+/**
+ * Counts this password attempt against the account's cap (`rateLimit.accountLoginFailures`, 100
+ * by default) before the hash work, and refuses it (429) past the cap, whichever client sends it,
+ * even with the right password: a botnet's guesses spread over many addresses add up here. Only
+ * password login is refused: a reset link, social sign-in and passkeys do not look at this count,
+ * and a successful reset clears it, so an attacker who fills it locks nobody out of the account.
+ */
+export async function countAccountLoginAttempt(ctx: FlowContext, email: string, request: RequestContext, now: Date): Promise<void> {
+  if (!ctx.config.rateLimit.enabled) return;
+  const decision = await ctx.rateLimiter.hit(accountKey(email), ctx.config.rateLimit.accountLoginFailures, now);
+  if (!decision.allowed) {
+    ctx.emit({
+      type: 'login.locked',
+      at: now,
+      clientAddress: request.clientAddress,
+      detail: { scope: 'account', retryAfterSeconds: decision.retryAfterSeconds },
+    });
+    throw new AuthError(
+      'RATE_LIMITED',
+      'Too many failed logins for this account. Reset your password or sign in another way, or try again later.',
+      undefined,
+      { retryAfterSeconds: decision.retryAfterSeconds },
+    );
+  }
+}
+
+/** `releaseLoginAttempt` for the account's count. */
+export async function releaseAccountLoginAttempt(ctx: FlowContext, email: string, now: Date): Promise<void> {
+  if (!ctx.config.rateLimit.enabled || !ctx.rateLimiter.release) return;
+  await ctx.rateLimiter.release(accountKey(email), now).catch(() => {});
+}
+
+/** After a successful login or password reset: the account's failures are no longer consecutive. */
+export async function clearAccountLoginFailures(ctx: FlowContext, email: string): Promise<void> {
+  if (ctx.config.rateLimit.enabled) await ctx.rateLimiter.reset(accountKey(email));
+}
+
+/**
  * Whether another mail of this purpose may go to this address now (`rateLimit.mailsPerAddress`,
  * counted per purpose): strangers' forgot-password calls use up only the reset quota, never the
  * owner's confirmation mails, and the other way round.

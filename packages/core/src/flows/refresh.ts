@@ -1,4 +1,5 @@
 import { AuthError } from '../errors/auth-error.js';
+import { isAuthenticationMethod, type SessionAuthentication } from '../tokens/authentication-methods.js';
 import type { RefreshTokenPayload, TokenPair } from '../tokens/token-claims.js';
 import { parseInput, refreshInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
@@ -15,6 +16,11 @@ async function assertCurrentVersion(ctx: FlowContext, claims: RefreshTokenPayloa
   if (claims.ver === undefined || claims.ver === tokenVersion) return;
   await ctx.store.refreshTokens.revokeRefreshTokenFamily(claims.fam, now);
   throw new AuthError('TOKEN_INVALID');
+}
+
+/** The session a refresh continues: same `sid`, `auth_time` and `amr` (only a new authentication moves them). */
+function continuedSession(claims: RefreshTokenPayload, startedAt: number): SessionAuthentication {
+  return { sessionId: claims.fam, startedAt, amr: (claims.amr ?? []).filter(isAuthenticationMethod) };
 }
 
 /** `refreshTokenReuseInterval`: whether this token was rotated (not revoked) less than that long ago. */
@@ -55,7 +61,7 @@ export async function refresh(ctx: FlowContext, body: unknown, request: RequestC
     if (await withinReuseInterval(ctx, claims.jti, claims.sub, now)) {
       // A second refresh with the same token moments later (another tab): a pair of its own, same family.
       await assertCurrentVersion(ctx, claims, user.tokenVersion, now);
-      return issueTokenPair(ctx, user, now, claims.fam, sessionStartedAt);
+      return issueTokenPair(ctx, user, now, continuedSession(claims, sessionStartedAt));
     }
     // The signature proved the family id is ours, so revoking it cannot be abused across users.
     await ctx.store.refreshTokens.revokeRefreshTokenFamily(claims.fam, now);
@@ -64,7 +70,7 @@ export async function refresh(ctx: FlowContext, body: unknown, request: RequestC
   }
 
   await assertCurrentVersion(ctx, claims, user.tokenVersion, now);
-  const pair = await issueTokenPair(ctx, user, now, claims.fam, sessionStartedAt);
+  const pair = await issueTokenPair(ctx, user, now, continuedSession(claims, sessionStartedAt));
   ctx.emit({ type: 'token.refreshed', at: now, userId: user.id, clientAddress: request.clientAddress });
   return pair;
 }

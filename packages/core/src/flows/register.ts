@@ -4,9 +4,9 @@ import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
 import type { TokenPair } from '../tokens/token-claims.js';
 import { parseInput, registerInput, type RegisterInput } from '../validation/input-schemas.js';
-import { assertPasswordAcceptable } from '../validation/password-policy.js';
 import { runInBackground, type FlowContext } from './flow-context.js';
 import { signTokenPair } from './issue-token-pair.js';
+import { assertNewPasswordAcceptable } from './new-password.js';
 import { enforceClientLimit, mayMail } from './rate-limits.js';
 import { maskEmail, type RequestContext } from './request-context.js';
 import { toPublicUser, type PublicUser } from './user-views.js';
@@ -55,7 +55,7 @@ export async function register(ctx: FlowContext, body: unknown, request: Request
   const now = ctx.clock.now();
   await enforceClientLimit(ctx, request, now);
   const user = await newAccount(ctx, parseInput(registerInput, body), now);
-  const { pair, refreshRecord } = await signTokenPair(ctx, user, now);
+  const { pair, refreshRecord } = await signTokenPair(ctx, user, now, { amr: ['pwd'] });
   // The account and the session its answer hands out are stored in one step: a failure after a
   // separate insert would answer 503 for an account that exists, and a retry would get 409.
   await ctx.store.createUserWithRefreshToken(user, refreshRecord);
@@ -107,7 +107,7 @@ async function newAccount(ctx: FlowContext, input: RegisterInput, now: Date): Pr
   if (input.password !== input.confirmPassword) {
     throw new AuthError('PASSWORD_MISMATCH', undefined, [{ path: 'confirmPassword', message: 'confirmPassword must equal password' }]);
   }
-  await assertPasswordAcceptable(input.password, input, ctx.config.passwordPolicy, ctx.hasher);
+  await assertNewPasswordAcceptable(ctx, input.password, input);
   const user: RegisteredUser = {
     id: randomUuid(ctx.random),
     email: input.email,

@@ -1,9 +1,10 @@
 import { AuthError } from '../errors/auth-error.js';
 import { hashOneTimeToken } from '../one-time/one-time-token.js';
+import { endUnprovenIdentities } from '../social/end-unproven-identities.js';
 import { parseInput, resetPasswordInput } from '../validation/input-schemas.js';
-import { assertPasswordAcceptable } from '../validation/password-policy.js';
 import type { FlowContext } from './flow-context.js';
-import { enforceClientLimit } from './rate-limits.js';
+import { assertNewPasswordAcceptable } from './new-password.js';
+import { clearAccountLoginFailures, enforceClientLimit } from './rate-limits.js';
 import type { RequestContext } from './request-context.js';
 
 /**
@@ -22,12 +23,22 @@ export async function resetPassword(ctx: FlowContext, body: unknown, request: Re
   const owner = await ctx.store.oneTimeTokens.findActiveOneTimeToken(tokenHash, 'password-reset', now);
   const user = owner && (await ctx.store.users.findUserById(owner.userId));
   if (!user) throw new AuthError('ONE_TIME_TOKEN_INVALID');
-  await assertPasswordAcceptable(input.password, user, ctx.config.passwordPolicy, ctx.hasher);
+  await assertNewPasswordAcceptable(ctx, input.password, user);
   const passwordHash = await ctx.hasher.hash(input.password);
   const done = await ctx.store.completePasswordReset({ tokenHash, passwordHash, now });
   if (!done) throw new AuthError('ONE_TIME_TOKEN_INVALID');
   // The token came by mail to this address, so using it proves the mailbox, as a confirmation does.
   if (!user.isActive) await ctx.store.users.markEmailVerified(done.userId, now);
-  ctx.emit({ type: 'password.reset', at: now, userId: done.userId, clientAddress: request.clientAddress });
+  // The owner proved the mailbox: failed logins before the reset no longer hold password login shut.
+  if (user.email) await clearAccountLoginFailures(ctx, user.email);
+  // Social sign-in's takeover rule: proving the mailbox ends identities that never proved this address.
+  const identitiesEnded = await endUnprovenIdentities(ctx, done.userId, user.email);
+  ctx.emit({
+    type: 'password.reset',
+    at: now,
+    userId: done.userId,
+    clientAddress: request.clientAddress,
+    ...(identitiesEnded.length > 0 ? { detail: { identitiesEnded } } : {}),
+  });
   return { message: 'Your password has been reset. Please log in with your new password.' };
 }

@@ -1,5 +1,6 @@
 import { AuthError } from '../errors/auth-error.js';
 import { hashOneTimeToken } from '../one-time/one-time-token.js';
+import { endUnprovenIdentities } from '../social/end-unproven-identities.js';
 import { parseInput, verifyEmailInput } from '../validation/input-schemas.js';
 import type { FlowContext } from './flow-context.js';
 import { enforceClientLimit } from './rate-limits.js';
@@ -21,8 +22,20 @@ export async function verifyEmail(ctx: FlowContext, query: unknown, request: Req
   if (!owner) {
     throw new AuthError('ONE_TIME_TOKEN_INVALID');
   }
+  let identitiesEnded: string[] = [];
   if (owner.email) await ctx.store.users.setConfirmedEmail(owner.userId, owner.email, now);
-  else await ctx.store.users.markEmailVerified(owner.userId, now);
-  ctx.emit({ type: 'email.verified', at: now, userId: owner.userId, clientAddress: request.clientAddress });
+  else {
+    await ctx.store.users.markEmailVerified(owner.userId, now);
+    // Social sign-in's takeover rule: the account's own address, proven, ends identities that never proved it.
+    const user = await ctx.store.users.findUserById(owner.userId);
+    identitiesEnded = await endUnprovenIdentities(ctx, owner.userId, user?.email ?? null);
+  }
+  ctx.emit({
+    type: 'email.verified',
+    at: now,
+    userId: owner.userId,
+    clientAddress: request.clientAddress,
+    ...(identitiesEnded.length > 0 ? { detail: { identitiesEnded } } : {}),
+  });
   return { message: 'Your e-mail address is confirmed.' };
 }

@@ -32,8 +32,12 @@ export function warnBackgroundFailures(
     const repeats = heldBack.get(kind) ?? 0;
     lastWarned.set(kind, now);
     heldBack.delete(kind);
+    const what =
+      failure.operation === 'password-breach-check'
+        ? 'the password breach check failed, so the password was accepted without it'
+        : 'a mail could not be sent in the background';
     warn(
-      `gatehouse: a mail could not be sent in the background: ${kind}` +
+      `gatehouse: ${what}: ${kind}` +
         (repeats > 0 ? ` (and ${repeats} more since the last warning)` : '') +
         '. Pass onBackgroundError to createAuth to handle these yourself.',
     );

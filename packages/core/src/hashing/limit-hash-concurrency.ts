@@ -35,24 +35,16 @@ function createGate(limits: HashConcurrencyLimits): <T>(work: () => Promise<T>) 
 /**
  * Caps the hashes in flight, because Argon2id is memory-hard on purpose (about 19 MiB each with the
  * spec's parameters): a login flood must queue briefly, then be refused, not exhaust memory.
- * A hasher's password strength estimates, if it has them, are capped alike but apart: they run
- * elsewhere (a pool's strength thread), so a burst of sign-ups never holds the slots the logins'
- * hashes need. `needsRehash` is cheap and not counted.
+ * `needsRehash` is cheap and not counted.
  *
  * @example
  * const hasher = limitHashConcurrency(createArgon2idHasher(params), { maxConcurrent: 4, maxQueued: 64 });
  */
 export function limitHashConcurrency(inner: PasswordHasher, limits: HashConcurrencyLimits): PasswordHasher {
   const hashSlot = createGate(limits);
-  const limited: PasswordHasher = {
+  return {
     hash: (password) => hashSlot(() => inner.hash(password)),
     verify: (phcHash, password) => hashSlot(() => inner.verify(phcHash, password)),
     needsRehash: (phcHash) => inner.needsRehash(phcHash),
   };
-  const estimate = inner.estimatePasswordStrength?.bind(inner);
-  if (estimate) {
-    const estimateSlot = createGate(limits);
-    limited.estimatePasswordStrength = (password, userInputs) => estimateSlot(() => estimate(password, userInputs));
-  }
-  return limited;
 }

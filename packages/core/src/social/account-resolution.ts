@@ -3,32 +3,31 @@ import type { FlowContext } from '../flows/flow-context.js';
 import type { IdentityRecord } from '../ports/identity-store.js';
 import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
-import { forgotPasswordInput, LIMITS } from '../validation/input-schemas.js';
+import { z } from 'zod';
+import { LIMITS } from '../validation/input-schemas.js';
 import type { ProviderId, ProviderProfile } from './provider-definition.js';
+import { cleanProviderName, usernameBase } from './provider-names.js';
+import { sameStoredAddress, storedAddress } from './stored-address.js';
 
 /** Why a callback sends the browser back with `?error=` (CONTRACT §8). */
 export type CallbackError = 'access_denied' | 'account_exists' | 'identity_in_use' | 'provider_error';
 
 export type Resolution =
-  | { outcome: 'signed-in'; userId: string; isNewUser: boolean; mailConfirmationTo?: string }
+  | { outcome: 'signed-in'; userId: string; isNewUser: boolean }
   | { outcome: 'linked' }
   | { outcome: 'refused'; error: CallbackError };
 
-/** The provider's address, normalized, if it is a valid one; else none. */
+const providerAddress = z.email().max(LIMITS.emailMax);
+
+/**
+ * The provider's address as the store compares it (trimmed, lower-cased), if it is a valid one;
+ * else none. Not NFKC-folded as typed input is: a look-alike the provider vouches for is another
+ * mailbox, and must not link to the local account whose address it resembles.
+ */
 function validEmail(value: string | null): string | null {
   if (value === null) return null;
-  const parsed = forgotPasswordInput.safeParse({ email: value });
-  return parsed.success ? parsed.data.email : null;
-}
-
-/** A username from the provider's name, cleaned to CONTRACT §5 (`[A-Za-z0-9_.-]`, 3–32). */
-export function usernameBase(preferred: string | null, provider: ProviderId): string {
-  const cleaned = (preferred ?? '')
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9_.-]+/g, '_')
-    .replace(/^[_.-]+|[_.-]+$/g, '')
-    .slice(0, LIMITS.usernameMax - 5);
-  return cleaned.length >= LIMITS.usernameMin ? cleaned : `${provider}_user`;
+  const address = storedAddress(value);
+  return address.normalize('NFKC') === address && providerAddress.safeParse(address).success ? address : null;
 }
 
 function newIdentity(
@@ -47,7 +46,7 @@ function newIdentity(
     subject: profile.subject,
     email,
     emailVerified: email !== null && profile.emailVerified,
-    displayName: profile.displayName?.slice(0, 255) ?? null,
+    displayName: cleanProviderName(profile.displayName, 255),
     avatarUrl: profile.avatarUrl && profile.avatarUrl.length <= 2048 && /^https?:\/\//.test(profile.avatarUrl) ? profile.avatarUrl : null,
     createdAt: now,
     lastLoginAt: now,
@@ -62,13 +61,17 @@ async function createAccount(
   now: Date,
 ): Promise<Resolution> {
   const verified = email !== null && profile.emailVerified;
+  // An address the provider did not verify never becomes the account's (docs/social-sign-in.md,
+  // "Pre-account takeover"): it stays on the identity, and the owner adds it by confirming it.
+  const accountEmail = verified ? email : null;
   const base = usernameBase(profile.preferredUsername ?? profile.displayName, provider);
-  const name = (profile.displayName ?? base).trim().slice(0, LIMITS.nameMax) || base;
+  // The registration rules, applied to what the provider sent: no CR/LF, bidi overrides, zero-width characters or markup.
+  const name = cleanProviderName(profile.displayName) ?? base;
   for (let attempt = 0; attempt < 6; attempt++) {
     const suffix = attempt === 0 ? '' : `_${randomUuid(ctx.random).slice(0, 4)}`;
     const user: UserRecord = {
       id: randomUuid(ctx.random),
-      email,
+      email: accountEmail,
       username: `${base}${suffix}`,
       firstName: name,
       lastName: '',
@@ -85,12 +88,7 @@ async function createAccount(
     };
     try {
       await ctx.store.createUserWithIdentity(user, newIdentity(ctx, provider, profile, user.id, email, now));
-      return {
-        outcome: 'signed-in',
-        userId: user.id,
-        isNewUser: true,
-        ...(email !== null && !verified ? { mailConfirmationTo: email } : {}),
-      };
+      return { outcome: 'signed-in', userId: user.id, isNewUser: true };
     } catch (error) {
       if (!isAuthError(error)) throw error;
       if (error.code === 'USERNAME_TAKEN') continue;
@@ -120,7 +118,7 @@ export async function resolveAccount(
   const freshProfile = {
     email,
     emailVerified: email !== null && profile.emailVerified,
-    displayName: profile.displayName?.slice(0, 255) ?? null,
+    displayName: cleanProviderName(profile.displayName, 255),
     avatarUrl: newIdentity(ctx, provider, profile, '', email, now).avatarUrl,
   };
 
@@ -148,6 +146,12 @@ export async function resolveAccount(
   if (owner) {
     // Never through an unverified address: whoever controls the provider account may not own it.
     if (!profile.emailVerified || owner.emailVerifiedAt === null) return { outcome: 'refused', error: 'account_exists' };
+    // Nor into an account another identity reaches without having proved this address (an account
+    // whose address was added later): the owner signs in and links explicitly.
+    const others = await ctx.store.identities.listIdentitiesOfUser(owner.id);
+    if (others.some((other) => !other.emailVerified || other.email === null || !sameStoredAddress(other.email, email!))) {
+      return { outcome: 'refused', error: 'account_exists' };
+    }
     try {
       await ctx.store.identities.linkIdentity(newIdentity(ctx, provider, profile, owner.id, email, now));
     } catch (error) {

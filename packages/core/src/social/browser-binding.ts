@@ -13,6 +13,13 @@ export function newBrowserKey(random: Random): string {
 
 export const hashBrowserKey = (browserKey: string) => hashOneTimeToken(`browser-key\u0000${browserKey}`);
 
+/**
+ * The stored hash of a one-time exchange code, bound to the browser key of the flow: only a request
+ * carrying both the code and that browser's cookie finds it. A code sent to another browser (login
+ * CSRF: a victim opens `/?code=<the attacker's code>`) matches nothing there.
+ */
+export const hashExchangeCode = (code: string, browserKey: string) => hashOneTimeToken(`exchange-code\u0000${browserKey}\u0000${code}`);
+
 /** RFC 7636 verifier (43 characters of base64url) derived from the browser's key and the state. */
 export async function pkceVerifierFor(browserKey: string, state: string): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(`pkce\u0000${browserKey}\u0000${state}`));

@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { importPKCS8, SignJWT } from 'jose';
 import type { OAuthProviderDefinition, ProfileSources, ProviderProfile } from './provider-definition.js';
 import { ProviderAnswerError, record } from './provider-definition.js';
+import { normalizedTokenResponse, unverifiedTenantOf } from './token-response.js';
 
 /** How the client is known to one provider. */
 export interface ProviderClient {
@@ -30,9 +31,20 @@ export interface CodeExchangeInput {
 
 const TIMEOUT_MS = 10_000;
 const metadataCache = new WeakMap<ConfiguredProvider, Promise<oauth.AuthorizationServer>>();
+/**
+ * The issuer's signing keys, one cache per configured provider. oauth4webapi's own cache is keyed on
+ * the metadata object, and a multi-tenant provider (Microsoft) gets a new object per sign-in (its
+ * tenant's issuer): without this cache every Microsoft sign-in downloaded the keys again.
+ */
+const signingKeys = new WeakMap<ConfiguredProvider, oauth.JWKSCacheInput>();
 
 function requestOptions(provider: ConfiguredProvider) {
-  return { [oauth.allowInsecureRequests]: provider.allowInsecure, signal: AbortSignal.timeout(TIMEOUT_MS) };
+  let keys = signingKeys.get(provider);
+  if (!keys) {
+    keys = {};
+    signingKeys.set(provider, keys);
+  }
+  return { [oauth.allowInsecureRequests]: provider.allowInsecure, [oauth.jwksCache]: keys, signal: AbortSignal.timeout(TIMEOUT_MS) };
 }
 
 async function discover(
@@ -40,7 +52,8 @@ async function discover(
   definition: Extract<OAuthProviderDefinition, { protocol: 'oidc' }>,
 ): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(definition.issuer);
-  const response = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...requestOptions(provider) });
+  const from = definition.discoveryBase ? new URL(definition.discoveryBase) : issuer;
+  const response = await oauth.discoveryRequest(from, { algorithm: 'oidc', ...requestOptions(provider) });
   // A multi-tenant document names the template as its issuer (see `tenantIssuerTemplate`).
   return oauth.processDiscoveryResponse(new URL(definition.tenantIssuerTemplate ?? issuer), response);
 }
@@ -60,19 +73,7 @@ async function metadataForResponse(
   response: Response,
 ): Promise<oauth.AuthorizationServer> {
   if (!template) return as;
-  const idToken = record(
-    await response
-      .clone()
-      .json()
-      .catch(() => ({})),
-  ).id_token;
-  const payload = typeof idToken === 'string' ? idToken.split('.')[1] : undefined;
-  let tid: unknown;
-  try {
-    tid = payload ? record(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))).tid : undefined;
-  } catch {
-    tid = undefined;
-  }
+  const tid = await unverifiedTenantOf(response);
   if (typeof tid !== 'string' || !TENANT_ID.test(tid)) throw new ProviderAnswerError('the id_token names no tenant');
   return { ...as, issuer: template.replace('{tenantid}', tid) };
 }
@@ -98,6 +99,9 @@ export function metadataOf(provider: ConfiguredProvider): Promise<oauth.Authoriz
   }
   return cached;
 }
+
+/** Whether a sign-in sends (and then requires) a nonce: every OIDC provider but one known never to echo it (LinkedIn). */
+export const sendsNonce = (definition: OAuthProviderDefinition): boolean => definition.protocol === 'oidc' && definition.nonce !== false;
 
 /** The authorization request URL: state, PKCE S256 where supported, nonce for OIDC, the provider's response mode. */
 export async function authorizationUrl(
@@ -158,14 +162,16 @@ export async function exchangeAndReadProfile(provider: ConfiguredProvider, input
   const as = await metadataOf(provider);
   const client: oauth.Client = { client_id: provider.client.clientId };
   const callbackParameters = oauth.validateAuthResponse(as, client, input.parameters, input.state);
-  const response = await oauth.authorizationCodeGrantRequest(
-    as,
-    client,
-    await clientAuthentication(provider, as, input.now),
-    callbackParameters,
-    provider.callbackUrl,
-    input.codeVerifier ?? oauth.nopkce,
-    requestOptions(provider),
+  const response = await normalizedTokenResponse(
+    await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      await clientAuthentication(provider, as, input.now),
+      callbackParameters,
+      provider.callbackUrl,
+      input.codeVerifier ?? oauth.nopkce,
+      requestOptions(provider),
+    ),
   );
   const { definition } = provider;
   const isOidc = definition.protocol === 'oidc';
@@ -188,6 +194,7 @@ export async function exchangeAndReadProfile(provider: ConfiguredProvider, input
     callbackParameters: input.parameters,
     async getJson(path) {
       const url = new URL(path, apiBase);
+      await definition.decorateApiRequest?.(url, { accessToken, clientSecret: provider.client.clientSecret });
       const answer = await oauth.protectedResourceRequest(
         accessToken,
         'GET',

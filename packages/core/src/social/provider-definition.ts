@@ -75,6 +75,11 @@ interface ProviderBase {
   authorizationParameters?: Readonly<Record<string, string>>;
   /** The profile, from the provider's raw answers. */
   readProfile(sources: ProfileSources): Promise<ProviderProfile>;
+  /**
+   * Adds what the provider requires to each API call of the mapper, e.g. Facebook's
+   * `appsecret_proof` (an HMAC of the access token keyed with the client secret).
+   */
+  decorateApiRequest?(url: URL, input: { accessToken: string; clientSecret: string | undefined }): void | Promise<void>;
 }
 
 /** An OpenID Connect provider: endpoints and keys from its issuer's discovery document; an id_token. */
@@ -87,6 +92,17 @@ export interface OidcProviderDefinition extends ProviderBase {
    * own `tid` put in. Then `issuer` is only where discovery is fetched from.
    */
   tenantIssuerTemplate?: string;
+  /**
+   * Where the discovery document is fetched from when that is not `issuer` itself: Microsoft's
+   * `consumers` tenant publishes its document under `/consumers/v2.0` but names the fixed issuer
+   * of the consumer tenant (`/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0`).
+   */
+  discoveryBase?: string;
+  /**
+   * False only for a provider known never to echo the nonce (LinkedIn): then none is sent and an
+   * id_token must carry none. Every other OIDC provider gets a nonce and must send it back.
+   */
+  nonce?: boolean;
 }
 
 /** A plain OAuth 2.0 provider: fixed endpoints, the profile from its API. */

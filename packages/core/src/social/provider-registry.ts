@@ -50,7 +50,7 @@ function withOverrides(
 }
 
 /** Providers whose definition is fixed: only the configured issuer or endpoints may replace the public ones. */
-const FIXED_DEFINITIONS = { google, apple, facebook, x, linkedin, github, discord, twitch, spotify, slack } as const;
+const FIXED_DEFINITIONS = { google, apple, x, linkedin, github, discord, twitch, spotify, slack } as const;
 type FixedId = keyof typeof FIXED_DEFINITIONS;
 const isFixed = (id: ProviderId): id is FixedId => Object.hasOwn(FIXED_DEFINITIONS, id);
 
@@ -71,6 +71,10 @@ function definitionFor(id: Exclude<ProviderId, 'steam'>, configs: Configs): OAut
           ...(c.authority ? { authority: c.authority } : {}),
         })
       );
+    }
+    case 'facebook': {
+      const c = configs.facebook;
+      return c && withOverrides(facebook(c.graphApiVersion ? { graphApiVersion: c.graphApiVersion } : {}), c);
     }
     case 'gitlab':
       return configs.gitlab && gitlab(configs.gitlab.issuer ? { issuer: configs.gitlab.issuer } : {});

@@ -47,7 +47,16 @@ const schema = z
             issuer: url.optional(),
           })
           .strict(),
-        facebook: z.object(credentials).strict(),
+        facebook: z
+          .object({
+            ...credentials,
+            /** The Graph API version (`v23.0`); each lives about two years. */
+            graphApiVersion: z
+              .string()
+              .regex(/^v\d{1,2}\.\d{1,2}$/, 'must look like v23.0')
+              .optional(),
+          })
+          .strict(),
         x: z.object(credentials).strict(),
         linkedin: z.object(credentials).strict(),
         github: z.object(credentials).strict(),
@@ -80,6 +89,26 @@ export type SocialConfig = z.output<typeof schema>;
 export type ProviderEndpointOverrides = Partial<OAuthEndpoints>;
 
 /**
+ * Every provider URL is https unless `allowInsecureProviders` (tests against local providers): an
+ * `http://` issuer would otherwise fail at each sign-in with oauth4webapi's refusal.
+ */
+function assertHttpsProviders(providers: Record<string, unknown>): void {
+  for (const [id, settings] of Object.entries(providers)) {
+    const urls = Object.entries(settings as Record<string, unknown>).flatMap(([key, value]) =>
+      key === 'endpoints' && value ? Object.entries(value).map(([k, v]) => [`endpoints.${k}`, v] as const) : [[key, value] as const],
+    );
+    for (const [key, value] of urls) {
+      if (typeof value === 'string' && /^http:\/\//i.test(value)) {
+        throw new AuthError(
+          'INVALID_CONFIG',
+          `Invalid setting social.providers.${id}.${key}: must be an https URL (http only with allowInsecureProviders, for tests).`,
+        );
+      }
+    }
+  }
+}
+
+/**
  * Parses the social sign-in settings once, at start: a wrong one throws `INVALID_CONFIG` naming it.
  * A provider is enabled by being present.
  */
@@ -93,6 +122,7 @@ export function parseSocialConfig(input: SocialConfigInput): SocialConfig {
   for (const id of Object.keys(parsed.data.providers)) {
     if (!isProviderId(id)) throw new AuthError('INVALID_CONFIG', `Invalid setting social.providers.${id}: unknown provider.`);
   }
+  if (!parsed.data.allowInsecureProviders) assertHttpsProviders(parsed.data.providers);
   for (const entry of parsed.data.redirectAllowlist) {
     const u = new URL(entry);
     if (u.username || u.password || u.search || u.hash) {

@@ -6,14 +6,13 @@ import type { LoginResult } from '../flows/login.js';
 import { enforceClientLimit } from '../flows/rate-limits.js';
 import type { RequestContext } from '../flows/request-context.js';
 import { toUserSummary } from '../flows/user-views.js';
-import { createOneTimeToken, hashOneTimeToken } from '../one-time/one-time-token.js';
+import { hashOneTimeToken } from '../one-time/one-time-token.js';
 import { randomToken } from '../random/random-values.js';
 import { LIMITS, parseInput } from '../validation/input-schemas.js';
 import { z } from 'zod';
-import { mailAddressConfirmation } from './address-confirmation.js';
 import { resolveAccount, type CallbackError, type Resolution } from './account-resolution.js';
-import { hashBrowserKey, newBrowserKey, pkceVerifierFor, sameDigest } from './browser-binding.js';
-import { authorizationUrl, exchangeAndReadProfile } from './oauth-client.js';
+import { hashBrowserKey, hashExchangeCode, newBrowserKey, pkceVerifierFor, sameDigest } from './browser-binding.js';
+import { authorizationUrl, exchangeAndReadProfile, sendsNonce } from './oauth-client.js';
 import type { ProviderId, ProviderProfile } from './provider-definition.js';
 import { enabledProvider, type EnabledProvider } from './provider-registry.js';
 import { allowedRedirectUri } from './redirect-uri.js';
@@ -34,6 +33,12 @@ export interface SocialStart {
   browserKey: string;
   /** How long the cookie is needed (the state's lifetime). */
   maxAgeSeconds: number;
+}
+
+/** Where the callback sends the browser, and how long its browser-key cookie must stay (0: clear it). */
+export interface CallbackOutcome {
+  location: string;
+  browserKeyMaxAgeSeconds?: number;
 }
 
 /** The exchange's answer: the login shape plus whether the callback created the account. */
@@ -60,8 +65,7 @@ export async function startSocialSignIn(
   const target = allowedRedirectUri(redirectUri, s.config.redirectAllowlist);
   const state = randomToken(s.ctx.random, 32);
   const browserKey = newBrowserKey(s.ctx.random);
-  const isOidc = provider.kind === 'oauth' && provider.configured.definition.protocol === 'oidc';
-  const nonce = isOidc ? randomToken(s.ctx.random, 32) : null;
+  const nonce = provider.kind === 'oauth' && sendsNonce(provider.configured.definition) ? randomToken(s.ctx.random, 32) : null;
   const url =
     provider.kind === 'steam'
       ? provider.steam.authorizationUrl(state)
@@ -71,9 +75,9 @@ export async function startSocialSignIn(
           codeVerifier: provider.configured.definition.pkce ? await pkceVerifierFor(browserKey, state) : null,
         }).catch((error: unknown) => {
           s.onProviderError(id, error);
-          throw new AuthError('SERVICE_BUSY', 'The sign-in provider cannot be reached. Please try again later.', undefined, {
-            retryAfterSeconds: 30,
-          });
+          // Its own code, so the log blames the provider (named in the reason), not the password hasher.
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new AuthError('PROVIDER_UNAVAILABLE', undefined, undefined, { cause: new Error(`provider ${id}: ${reason}`) });
         });
   await s.ctx.store.oauthStates.saveOAuthState({
     stateHash: await hashOneTimeToken(state),
@@ -112,7 +116,7 @@ export async function finishSocialSignIn(
   parameters: URLSearchParams,
   browserKey: string | undefined,
   request: RequestContext,
-): Promise<{ location: string }> {
+): Promise<CallbackOutcome> {
   const now = s.ctx.clock.now();
   const [id, provider] = enabledProvider(s.providers, providerId);
   await enforceClientLimit(s.ctx, request, now);
@@ -155,45 +159,44 @@ export async function finishSocialSignIn(
   const resolution: Resolution = await resolveAccount(s.ctx, id, profile, record.linkUserId, now);
   if (resolution.outcome === 'refused') return { location: back(to, 'error', resolution.error) };
   if (resolution.outcome === 'linked') return { location: back(to, 'linked', id) };
-  if (resolution.mailConfirmationTo) {
-    // A new account with an address the provider did not verify confirms it like a registration.
-    mailAddressConfirmation(
-      s.ctx,
-      { id: resolution.userId, firstName: profile.displayName ?? '' },
-      resolution.mailConfirmationTo,
-      'email-verification',
-      now,
-    );
-  }
-  const { token, tokenHash } = await createOneTimeToken(s.ctx.random);
+  const token = randomToken(s.ctx.random, 32);
   await s.ctx.store.oneTimeTokens.saveOneTimeToken({
-    tokenHash,
+    tokenHash: await hashExchangeCode(token, browserKey),
     purpose: resolution.isNewUser ? 'oauth-sign-up' : 'oauth-sign-in',
     userId: resolution.userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + s.config.exchangeCodeTtlSeconds * 1000),
   });
-  return { location: back(to, 'code', token) };
+  // The cookie stays for the exchange, which must come from this browser too.
+  return { location: back(to, 'code', token), browserKeyMaxAgeSeconds: s.config.exchangeCodeTtlSeconds };
 }
 
 const exchangeInput = z.object({ code: z.string().min(1, 'is required').max(LIMITS.tokenMax, 'is too long') });
 
 /**
- * Trades a one-time exchange code for a session: the login shape plus `isNewUser`. The code is
- * consumed atomically (of two parallel exchanges one gets 200); unknown, used or expired: 400.
+ * Trades a one-time exchange code for a session: the login shape plus `isNewUser`. The code counts
+ * only with the browser key of the flow that made it (the cookie), and is consumed atomically (of
+ * two parallel exchanges one gets 200); unknown, used, expired or from another browser: 400.
  */
-export async function exchangeCode(s: SocialContext, body: unknown, request: RequestContext): Promise<ExchangeResult> {
+export async function exchangeCode(
+  s: SocialContext,
+  body: unknown,
+  browserKey: string | undefined,
+  request: RequestContext,
+): Promise<ExchangeResult> {
   const now = s.ctx.clock.now();
   await enforceClientLimit(s.ctx, request, now);
   const { code } = parseInput(exchangeInput, body);
-  const codeHash = await hashOneTimeToken(code);
+  // Without the cookie of the browser that ran the flow, no code is anyone's (login CSRF).
+  if (browserKey === undefined) throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The code is invalid or has expired.');
+  const codeHash = await hashExchangeCode(code, browserKey);
   const tokens = s.ctx.store.oneTimeTokens;
   const signIn = await tokens.consumeOneTimeToken(codeHash, 'oauth-sign-in', now);
   const owner = signIn ?? (await tokens.consumeOneTimeToken(codeHash, 'oauth-sign-up', now));
   const user = owner ? await s.ctx.store.users.findUserById(owner.userId) : null;
   if (!owner || !user) throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The code is invalid or has expired.');
   await s.ctx.store.users.recordLogin(user.id, now);
-  const pair = await issueTokenPair(s.ctx, user, now);
+  const pair = await issueTokenPair(s.ctx, user, now, { amr: ['fed'] });
   s.ctx.emit({ type: 'login.succeeded', at: now, userId: user.id, clientAddress: request.clientAddress, detail: { method: 'social' } });
   return { ...pair, user: toUserSummary(user), isNewUser: signIn === null };
 }

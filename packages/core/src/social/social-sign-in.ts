@@ -8,6 +8,7 @@ import {
   exchangeCode,
   finishSocialSignIn,
   startSocialSignIn,
+  type CallbackOutcome,
   type ExchangeResult,
   type SocialContext,
   type SocialStart,
@@ -29,9 +30,12 @@ export interface SocialSignIn {
     parameters: URLSearchParams,
     browserKey: string | undefined,
     request?: RequestContext,
-  ): Promise<{ location: string }>;
-  /** `POST /oauth/exchange`: the one-time code for a session. */
-  exchange(body: unknown, request?: RequestContext): Promise<ExchangeResult>;
+  ): Promise<CallbackOutcome>;
+  /**
+   * `POST /oauth/exchange`: the one-time code for a session, with the browser key from the cookie of
+   * the browser that ran the flow (a code is worth nothing in another browser).
+   */
+  exchange(body: unknown, browserKey: string | undefined, request?: RequestContext): Promise<ExchangeResult>;
   listIdentities(userId: string): Promise<{ identities: IdentityView[] }>;
   unlinkIdentity(userId: string, provider: unknown): Promise<void>;
 }
@@ -59,7 +63,7 @@ export function createSocialSignIn(
       startSocialSignIn(inRequest(request), provider, bodyRedirect(body), request, userId),
     callback: (provider, parameters, browserKey, request = {}) =>
       finishSocialSignIn(inRequest(request), provider, parameters, browserKey, request),
-    exchange: (body, request = {}) => exchangeCode(inRequest(request), body, request),
+    exchange: (body, browserKey, request = {}) => exchangeCode(inRequest(request), body, browserKey, request),
     listIdentities: (userId) => listIdentities(ctx, userId),
     unlinkIdentity: (userId, provider) => unlinkIdentity(ctx, userId, provider),
   };

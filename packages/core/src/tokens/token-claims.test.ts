@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../testing/fake-clock.js';
-import { ACCESS_TTL, CACHE_MODES, REFRESH_TTL, USER, epochSeconds, tokenService } from './token-fixtures.test-helpers.js';
+import { ACCESS_SECRET, ACCESS_TTL, CACHE_MODES, REFRESH_TTL, USER, epochSeconds, tokenService } from './token-fixtures.test-helpers.js';
 
 const now = createFakeClock().now();
 const iat = epochSeconds(now);
@@ -20,7 +21,10 @@ describe.each(CACHE_MODES)('%s', (mode) => {
         iat,
         exp: iat + ACCESS_TTL,
       });
-      expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+      // kid: the RFC 7638 thumbprint of the secret as an oct JWK, computed here without jose.
+      const k = Buffer.from(ACCESS_SECRET).toString('base64url');
+      const kid = createHash('sha256').update(`{"k":"${k}","kty":"oct"}`).digest('base64url');
+      expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'at+jwt', kid });
     });
 
     it('signs email null for an account without an address and verifies it back as null', async () => {
@@ -45,17 +49,30 @@ describe.each(CACHE_MODES)('%s', (mode) => {
 
     it('returns the verified access payload with the same claims', async () => {
       const service = tokenService(0, 1, mode);
-      const { token } = await service.signAccessToken(USER, now);
+      const session = { sessionId: 'family-1', authTime: iat - 120, amr: ['pwd', 'otp', 'mfa'] };
+      const { token } = await service.signAccessToken(USER, now, session);
       expect(await service.verifyAccessToken(token, now)).toEqual({
         id: USER.id,
         sub: USER.id,
         email: USER.email,
         roles: ['user', 'manager'],
         ver: 0,
+        sid: 'family-1',
+        authTime: iat - 120,
+        amr: ['pwd', 'otp', 'mfa'],
         emailVerified: false,
         iat,
         exp: iat + ACCESS_TTL,
       });
+    });
+
+    it('reads a token of an earlier version (no sid, auth_time or amr) with an empty amr and no authTime', async () => {
+      const service = tokenService(0, 1, mode);
+      const { token } = await service.signAccessToken(USER, now);
+      const payload = await service.verifyAccessToken(token, now);
+      expect(payload.amr).toEqual([]);
+      expect(payload).not.toHaveProperty('authTime');
+      expect(payload).not.toHaveProperty('sid');
     });
 
     it('says email_verified only for a user whose address is confirmed, and reads a token without it as unconfirmed', async () => {

@@ -17,6 +17,17 @@ export interface AccessTokenPayload<R extends string = Role> {
    */
   sid?: string;
   /**
+   * Epoch seconds of the last full authentication of the session (claim `auth_time`, as in OpenID
+   * Connect): the sign-in or the last re-authentication, never a refresh. Absent in tokens of
+   * earlier versions, which `assertRecentAuthentication` then refuses.
+   */
+  authTime?: number;
+  /**
+   * How that authentication was made (claim `amr`, RFC 8176): `pwd`, `fed` (social sign-in), `otp`,
+   * `hwk`/`swk`, `mfa`. Empty in tokens of earlier versions.
+   */
+  amr: string[];
+  /**
    * Whether the e-mail address was confirmed at issue time (claim `email_verified`, as in OpenID
    * Connect). With `requireEmailVerification`, the guard refuses a token without `true` here.
    */
@@ -33,8 +44,13 @@ export interface RefreshTokenPayload {
   fam: string;
   /** The user's `tokenVersion` at issue time; absent in tokens of earlier versions. */
   ver?: number;
-  /** When the session started (the login), epoch seconds, claim `auth_time` as in OpenID Connect. */
+  /**
+   * When the session started (the sign-in), epoch seconds (claim `auth_time`): bounds the session by
+   * `sessionMaxLifetime`. Absent in tokens of earlier versions.
+   */
   authTime?: number;
+  /** The session's `amr` (RFC 8176), handed on to the access tokens a refresh signs. */
+  amr?: string[];
   iat: number;
   exp: number;
 }

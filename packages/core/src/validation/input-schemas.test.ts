@@ -110,6 +110,24 @@ describe('register input', () => {
     expect(failingPaths(registerInput, { ...validRegister, password: 'p'.repeat(100_000) })).toEqual(['password']);
   });
 
+  it('counts password length in code points after NFKC, and hands on the NFKC form (NIST SP 800-63B-4 §3.1.1.2)', () => {
+    const parse = (password: string) => parseInput(registerInput, { ...validRegister, password, confirmPassword: password }).password;
+    // Eight emoji: 16 UTF-16 units, 8 characters. 128 of them are allowed, 129 are not.
+    expect(parse('🔐'.repeat(8))).toBe('🔐'.repeat(8));
+    expect(parse('🔐'.repeat(128))).toBe('🔐'.repeat(128));
+    expect(failingPaths(registerInput, { ...validRegister, password: '🔐'.repeat(129), confirmPassword: 'x' })).toEqual(['password']);
+    // Full-width letters and ligatures become their plain forms; four ligatures are eight letters.
+    expect(parse('ｃｏｒｒｅｃｔ ｈｏｒｓｅ')).toBe('correct horse');
+    expect(parse('ﬁﬂﬁﬂ')).toBe('fiflfifl');
+    // A letter and its combining accent compose: 8 code points typed, 4 after NFKC, too short.
+    expect(failingPaths(registerInput, { ...validRegister, password: 'e\u0301'.repeat(4), confirmPassword: 'x' })).toEqual(['password']);
+  });
+
+  it('normalises the confirmation like the password, so the same text typed two ways matches', () => {
+    const parsed = parseInput(registerInput, { ...validRegister, password: 'ｃｏｒｒｅｃｔ ｈｏｒｓｅ', confirmPassword: 'correct horse' });
+    expect(parsed.confirmPassword).toBe(parsed.password);
+  });
+
   it('ignores unknown fields such as roles, isActive and id', () => {
     const parsed = parseInput(registerInput, {
       ...validRegister,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthError, type ValidationIssue } from '../errors/auth-error.js';
+import { codePointLength, normalizePassword, RAW_PASSWORD_MAX_UNITS } from './password-text.js';
 
 /** Limits of CONTRACT §5. Over-long input is refused here, before any hashing. */
 export const LIMITS = Object.freeze({
@@ -51,12 +52,35 @@ const email = wellFormed(z.string())
       .pipe(z.email('must be a valid e-mail address')),
   );
 
-const password = wellFormed(
-  z
-    .string()
-    .min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`)
-    .max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
-);
+const tooLong = `must be at most ${LIMITS.passwordMax} characters`;
+
+/**
+ * A password as typed, checked for its length in code points after NFKC (NIST SP 800-63B-4
+ * §3.1.1.2) without changing it: login keeps the raw form for hashes made before passwords were
+ * normalised. Over-long input is refused here, before any hashing.
+ */
+const typedPassword = wellFormed(z.string().max(RAW_PASSWORD_MAX_UNITS, { message: tooLong, abort: true }))
+  .refine((value) => codePointLength(normalizePassword(value)) <= LIMITS.passwordMax, tooLong)
+  // JSON Schema counts code points too, so the documented bounds are the real ones.
+  .meta({ maxLength: LIMITS.passwordMax });
+
+/**
+ * A new password (registration, reset, bootstrap, change): NFKC-normalised, which is the form that
+ * is checked and hashed, and at least `passwordMin` code points long. The configured minimum
+ * (`passwordPolicy.minLength`, never below this floor) is checked by the password policy.
+ */
+export const newPassword = typedPassword
+  .transform(normalizePassword)
+  .refine((value) => codePointLength(value) >= LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`)
+  .meta({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
+
+/** The confirmation, normalised like the password so the two compare as the user typed them. */
+export const passwordConfirmation = z
+  .string()
+  .max(RAW_PASSWORD_MAX_UNITS, { message: tooLong, abort: true })
+  .transform(normalizePassword)
+  .refine((value) => codePointLength(value) <= LIMITS.passwordMax, tooLong)
+  .meta({ maxLength: LIMITS.passwordMax });
 
 const name = wellFormed(z.string())
   .regex(NO_INVISIBLE_CHARACTERS, 'must not contain control, invisible or direction-changing characters')
@@ -79,8 +103,8 @@ export const registerInput = z.object({
   lastName: name,
   username,
   email,
-  password,
-  confirmPassword: z.string().max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
+  password: newPassword,
+  confirmPassword: passwordConfirmation,
 });
 
 export const loginInput = z.object({
@@ -88,7 +112,7 @@ export const loginInput = z.object({
     .max(LIMITS.emailMax, `must be at most ${LIMITS.emailMax} characters`)
     .regex(...noControl())
     .transform(normalizeEmail),
-  password: wellFormed(z.string().max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`)),
+  password: typedPassword,
 });
 
 export const refreshInput = z.object({ refreshToken: opaqueToken });
@@ -96,8 +120,8 @@ export const verifyEmailInput = z.object({ token: opaqueToken });
 export const forgotPasswordInput = z.object({ email });
 export const resetPasswordInput = z.object({
   token: opaqueToken,
-  password,
-  confirmPassword: z.string().max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`),
+  password: newPassword,
+  confirmPassword: passwordConfirmation,
 });
 
 export type RegisterInput = z.output<typeof registerInput>;

@@ -1,7 +1,11 @@
 import { AuthError } from '../errors/auth-error.js';
-import type { PasswordHasher, PasswordStrength } from '../ports/password-hasher.js';
+import type { BreachedPasswordRanges } from '../ports/breached-passwords.js';
+import { breachCount } from './breached-password.js';
+import { commonPasswords } from './common-passwords.js';
+import { contextWords, GUESSABLE_REASONS, guessableReason } from './password-blocklist.js';
+import { codePointLength } from './password-text.js';
 
-/** What the attacker may know about the account, and the bar a password must clear. */
+/** What the attacker may know about the account. */
 export interface PasswordPolicyInput {
   /** Null for an account from a provider that gives no address. */
   email: string | null;
@@ -11,60 +15,60 @@ export interface PasswordPolicyInput {
 }
 
 export interface PasswordPolicy {
-  /** zxcvbn score a password needs, 0–4. */
-  minScore: number;
+  /** Fewest code points a new password has (after NFKC), 8–64; 15 where a password is the only factor (NIST SP 800-63B-4). */
+  minLength: number;
   /** The service's name, which people put in their passwords (`Gatehouse1`). */
   serviceName: string;
 }
 
-/** The words of the account an attacker would try first: e-mail, its local part and pieces, names. */
-function userInputs(account: PasswordPolicyInput, serviceName: string): string[] {
-  const local = account.email?.split('@')[0] ?? '';
-  const pieces = local.split(/[^\p{L}\p{N}]+/u);
-  return [account.email, local, ...pieces, account.username, account.firstName, account.lastName, serviceName]
-    .filter((value): value is string => typeof value === 'string' && value.length > 0)
-    .map((value) => value.toLowerCase());
+/** The optional checks a new password goes through besides the policy: a breach corpus. */
+export interface PasswordScreening {
+  /** Set: a password seen in a breach is refused (Have I Been Pwned's range API, through an adapter). */
+  breaches?: BreachedPasswordRanges;
+  /** Told when the breach corpus could not be asked; the password is then accepted (fail open). Never gets the password. */
+  onBreachCheckFailed?: (error: unknown) => void;
 }
 
 /**
- * zxcvbn and its dictionaries (about 30 MB once loaded, 60 MB once indexed) are imported on the
- * first estimate made on this thread: a process whose hasher estimates elsewhere, or that
- * never checks a password, never loads them.
- */
-let inThread: Promise<typeof import('./password-strength.js')> | undefined;
-
-async function estimate(password: string, inputs: string[], hasher?: PasswordHasher): Promise<PasswordStrength> {
-  if (hasher?.estimatePasswordStrength) return hasher.estimatePasswordStrength(password, inputs);
-  const { estimatePasswordStrength } = await (inThread ??= import('./password-strength.js'));
-  return estimatePasswordStrength(password, inputs);
-}
-
-/**
- * Refuses passwords that are easy to guess even when long enough (NIST 800-63B: no composition
- * rules such as "one digit and one symbol"; a check against what attackers try instead). The
- * strength is estimated by zxcvbn with its common-password and English dictionaries and the
- * account's own words, and must reach `policy.minScore`. Runs after the length checks and before
- * any hashing. The estimate costs milliseconds of CPU: given a `hasher` that can estimate (a worker
- * pool of `@gatehousejs/hasher`), it runs there, off this thread, with the same verdict.
+ * Refuses a new password (registration, reset, change, bootstrap; NFKC-normalised) that is too
+ * short for `policy.minLength` in code points, is the account's e-mail or username, is on the
+ * blocklist of common passwords, repeats, sequences and keyboard walks, or is made from the
+ * account's own words or the service's name (NIST SP 800-63B-4 §3.1.1.2: no composition rules, a
+ * blocklist instead), and, given `screening.breaches`, one seen in a breach. Runs before any
+ * hashing. Every refusal is `VALIDATION_FAILED` with one detail on `password`.
  *
  * @example
- * await assertPasswordAcceptable('correct horse battery', { email: 'ada@example.com' }, { minScore: 3, serviceName: 'Acme' });
+ * await assertPasswordAcceptable('correct horse battery', { email: 'ada@example.com' }, { minLength: 8, serviceName: 'Acme' });
  */
 export async function assertPasswordAcceptable(
   password: string,
   account: PasswordPolicyInput,
   policy: PasswordPolicy,
-  hasher?: PasswordHasher,
+  screening: PasswordScreening = {},
 ): Promise<void> {
+  if (codePointLength(password) < policy.minLength) throw refused(`password must be at least ${policy.minLength} characters`);
   const lowered = password.toLowerCase();
   const own = [account.email, account.email?.split('@')[0], account.username].filter(Boolean).map((v) => v!.toLowerCase());
   if (own.includes(lowered)) throw refused('password must not be your e-mail address or username');
-  const { score, warning } = await estimate(password, userInputs(account, policy.serviceName), hasher);
-  if (score < policy.minScore) {
-    const why = warning ? ` (${warning.replace(/\.$/, '').toLowerCase()})` : '';
-    throw refused(`password is too easy to guess${why}. Use a longer passphrase of unrelated words`);
+  const reason = guessableReason(password, contextWords({ ...account, serviceName: policy.serviceName }), await commonPasswords());
+  if (reason) throw tooEasy(GUESSABLE_REASONS[reason]);
+  if (screening.breaches && (await seenInBreach(screening.breaches, password, screening.onBreachCheckFailed))) {
+    throw tooEasy('it has appeared in a data breach');
   }
 }
+
+/** Whether the corpus knows the password; false (fail open) when it cannot be asked. */
+async function seenInBreach(ranges: BreachedPasswordRanges, password: string, onFailed?: (error: unknown) => void): Promise<boolean> {
+  try {
+    return (await breachCount(ranges, password)) > 0;
+  } catch (error) {
+    // A breach corpus that is down or slow must not stop sign-ups: the blocklist still applied.
+    onFailed?.(error);
+    return false;
+  }
+}
+
+const tooEasy = (why: string) => refused(`password is too easy to guess (${why}). Use a longer passphrase of unrelated words`);
 
 function refused(reason: string): AuthError {
   return new AuthError('VALIDATION_FAILED', `Validation failed: ${reason}.`, [{ path: 'password', message: reason }]);

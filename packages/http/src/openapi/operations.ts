@@ -1,5 +1,6 @@
 import { REQUEST_SCHEMAS, type RequestSchemas } from '@gatehousejs/core';
 import type { z } from 'zod';
+import { jsonWebKeySet } from './jwks-schema.js';
 import * as bodies from './response-schemas.js';
 
 /** One documented answer: its schema (none for 204) and what it means. */
@@ -108,6 +109,15 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
         200: { description: 'The address is confirmed.', schema: bodies.message },
         400: E('Unknown, used or expired token.'),
         ...RATE_LIMITED,
+        ...ALWAYS,
+      },
+    },
+    'GET /api/v1/auth/jwks': {
+      summary: 'The public keys that verify access tokens (JWKS)',
+      tag: 'auth',
+      bearer: false,
+      responses: {
+        200: { description: 'A JWK Set; `Cache-Control: public, max-age=300`. Empty under HS256.', schema: jsonWebKeySet },
         ...ALWAYS,
       },
     },

@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { jwksSuite } from './jwks-suite.js';
 import { paritySuite } from './parity-suite.js';
 import { recoverySuite } from './recovery-suite.js';
 import { registrationSuite } from './registration-suite.js';
@@ -38,5 +39,6 @@ export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
     userRoutesSuite(start);
     requestRulesSuite(start);
     paritySuite(start);
+    jwksSuite(start);
   });
 }

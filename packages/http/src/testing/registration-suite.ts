@@ -85,6 +85,22 @@ export function registrationSuite(start: StartServer): void {
       expect(res.status).toBe(400);
     });
 
+    it('counts a password in characters after NFKC and lets it sign in as typed on another keyboard', async () => {
+      // Eight emoji are 16 UTF-16 units but 8 characters; every other code point, so no sequence.
+      const emoji = Array.from({ length: 8 }, (_, i) => String.fromCodePoint(0x1f400 + 2 * i)).join('');
+      const input = { ...newUser(), password: emoji, confirmPassword: emoji };
+      expect((await s.api('POST', '/api/v1/auth/register', { body: input })).status).toBe(201);
+      // Full-width letters (a CJK keyboard) are the same password after NFKC.
+      const wide = {
+        ...newUser(),
+        password: 'ｃｏｒｒｅｃｔ ｈｏｒｓｅ ｂａｔｔｅｒｙ',
+        confirmPassword: 'ｃｏｒｒｅｃｔ ｈｏｒｓｅ ｂａｔｔｅｒｙ',
+      };
+      expect((await s.api('POST', '/api/v1/auth/register', { body: wide })).status).toBe(201);
+      const login = await s.api('POST', '/api/v1/auth/login', { body: { email: wide.email, password: 'correct horse battery' } });
+      expect(login.status).toBe(200);
+    });
+
     it('mails a confirmation link that activates the account once', async () => {
       const { input, body } = await registerUser(s);
       const token = await mailTokenFor(s, input.email, VERIFY_LINK);

@@ -31,6 +31,8 @@ function suiteConfig(overrides: SuiteConfig): AuthConfigInput {
     const current = merged[key];
     merged[key] = isPlainObject(current) && isPlainObject(value) ? { ...current, ...value } : value;
   }
+  // A key pair signs access tokens instead of the suite's secret (which would then sign nothing).
+  if ((merged.accessTokenAlgorithm ?? 'HS256') !== 'HS256') delete merged.accessTokenSecret;
   return merged as AuthConfigInput;
 }
 

@@ -33,7 +33,7 @@ export function tokenSuite(start: StartServer): void {
     it('issues HS256 tokens with at+jwt / rt+jwt types, the claims of the contract and exp within base + jitter', async () => {
       const { input, body } = await registerUser(s);
       const session = await loginAs(s, input.email, input.password);
-      expect(decodeHeader(session.accessToken)).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+      expect(decodeHeader(session.accessToken)).toEqual({ alg: 'HS256', typ: 'at+jwt', kid: expect.any(String) });
       expect(decodeHeader(session.refreshToken)).toEqual({ alg: 'HS256', typ: 'rt+jwt' });
       const access = decodeClaims(session.accessToken);
       expect(access).toMatchObject({ id: body.user.id, sub: body.user.id, email: input.email, roles: [] });

@@ -5,7 +5,16 @@
 import { GatehouseApiError } from './client/index.js';
 import { clearFieldErrors, clearNotice, showApiError, showNotice } from './messages.js';
 import { accessClaims, canResume, client, onSessionEnd } from './session.js';
-import { providerName, RETURN_PAGE, renderIdentities, renderSignInButtons, SOCIAL_ERROR_MESSAGES, takeSocialRedirect } from './social.js';
+import {
+  markSignInStarted,
+  providerName,
+  RETURN_PAGE,
+  renderIdentities,
+  renderSignInButtons,
+  SOCIAL_ERROR_MESSAGES,
+  takeSignInStarted,
+  takeSocialRedirect,
+} from './social.js';
 
 const ROLES = ['super', 'admin', 'manager', 'user'];
 const PAGE_SIZE = 20;
@@ -168,6 +177,7 @@ async function loadReports() {
 /** Leaves for the provider; the API sends the browser back here with ?code= (or ?error=). */
 function signInWith(provider) {
   clearNotice();
+  markSignInStarted();
   location.assign(client.socialSignInUrl(provider.id, RETURN_PAGE));
 }
 
@@ -195,11 +205,16 @@ function unlink(identity, button) {
 
 /** Finishes what the provider sent this page back with: a sign-in to exchange, a link, or an error. */
 async function finishSocialRedirect(outcome) {
+  const askedFor = takeSignInStarted();
   if (outcome.kind === 'error') {
     showNotice('error', SOCIAL_ERROR_MESSAGES[outcome.error]);
     return;
   }
   if (outcome.kind === 'code') {
+    if (!askedFor) {
+      showNotice('error', 'This page did not start that sign-in, so it was ignored. Use a sign-in button to sign in.');
+      return;
+    }
     const result = await client.exchangeCode(outcome.code);
     await showSignedIn();
     showNotice('ok', result.isNewUser ? 'Welcome! Your account was created with your provider account.' : 'You are signed in.');

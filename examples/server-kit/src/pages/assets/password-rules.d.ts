@@ -4,4 +4,5 @@ export declare const PASSWORD_MAX: number;
 export declare function checkNewPassword(
   password: string,
   confirmPassword: string,
+  minLength?: number,
 ): { message: string; details: { path: string; message: string }[] } | undefined;

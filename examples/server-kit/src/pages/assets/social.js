@@ -24,6 +24,24 @@ export function takeSocialRedirect() {
   return outcome;
 }
 
+const PENDING_SIGN_IN = 'gatehouse-social-sign-in-pending';
+
+/** Notes that this page sent the browser to a provider, so the `?code=` it comes back with was asked for here. */
+export function markSignInStarted() {
+  sessionStorage.setItem(PENDING_SIGN_IN, String(Date.now()));
+}
+
+/**
+ * Whether this tab started the sign-in whose `?code=` it holds (and forgets that it did). A code
+ * the page did not ask for (a link someone sent: login CSRF) is never exchanged; the API refuses
+ * it anyway, since the code is bound to the cookie of the browser that ran the flow.
+ */
+export function takeSignInStarted() {
+  const started = Number(sessionStorage.getItem(PENDING_SIGN_IN));
+  sessionStorage.removeItem(PENDING_SIGN_IN);
+  return Number.isFinite(started) && started > 0 && Date.now() - started < 10 * 60_000;
+}
+
 export const providerName = (providers, id) => providers.find((provider) => provider.id === id)?.name ?? id;
 
 function button(text, onClick, className) {

@@ -74,6 +74,8 @@ export async function startForgedOidcProvider(): Promise<ForgedOidcProvider> {
           exp: now + 300,
           email: 'forged@example.com',
           email_verified: true,
+          name: 'Forged Name',
+          nickname: 'forged',
         });
         const idToken = signRs256(claims, next.foreignKey ? foreign.privateKey : published.privateKey, 'k1');
         next = { edit: (c) => c, foreignKey: false };

@@ -61,6 +61,34 @@ export function describeIdTokenThreatsSuite(name: string, start: StartExampleSer
       expect(await outcome()).toBe('provider_error');
     });
 
+    it('a provider that cannot be reached answers 503 PROVIDER_UNAVAILABLE with Retry-After', async () => {
+      const unreachable = await start({
+        JWT_SECRET: 'idtoken-suite-access-secret-0123456789-abcdefgh',
+        JWT_REFRESH_SECRET: 'idtoken-suite-refresh-secret-0123456789-abcdefg',
+        APP_URL: SOCIAL_APP_URL,
+        RATE_LIMIT_ENABLED: 'false',
+        OAUTH_ALLOW_INSECURE_PROVIDERS: 'true',
+        // Port 9 (discard): nothing answers discovery.
+        OIDC_ISSUER: 'http://127.0.0.1:9',
+        OIDC_CLIENT_ID: 'client',
+        OIDC_CLIENT_SECRET: 'client-secret',
+      });
+      try {
+        const res = await fetch(`${unreachable.baseUrl}/api/v1/auth/oauth/oidc?redirect_uri=${encodeURIComponent(FRONT)}`, {
+          redirect: 'manual',
+        });
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('30');
+        expect(await res.json()).toMatchObject({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'The sign-in provider cannot be reached. Please try again shortly.',
+        });
+      } finally {
+        await unreachable.close();
+      }
+    });
+
     it('id_token signed by a key the issuer never published: provider_error', async () => {
       op.forgeNext((c) => c, { foreignKey: true });
       expect(await outcome()).toBe('provider_error');

@@ -44,18 +44,18 @@ export function describeSocialHardening(start: StartExampleServer, baseEnv: Reco
     /** A sign-in from a client address of its own, so the cases before the rate-limit one share no count. */
     const browser = () => new TestBrowser(HTTPS_APP_URL, server.baseUrl, { 'x-forwarded-for': `198.51.100.${++sequence}` });
     const startUrl = `${HTTPS_APP_URL}/api/v1/auth/oauth/oidc?redirect_uri=${encodeURIComponent(FRONT)}`;
-    async function signedInCode(): Promise<string> {
+    async function signedInCode(): Promise<{ code: string; b: TestBrowser }> {
       op().signInAs({
         sub: `hardening-${++sequence}-${Math.random().toString(36).slice(2, 7)}`,
         email: `hard${sequence}${Date.now()}@example.com`,
         email_verified: true,
       });
-      const code = (await browser().navigate(startUrl)).searchParams.get('code');
+      const b = browser();
+      const code = (await b.navigate(startUrl)).searchParams.get('code');
       expect(code).not.toBeNull();
-      return code!;
+      return { code: code!, b };
     }
-    const exchange = (code: string, client = '203.0.113.1') =>
-      api('POST', '/api/v1/auth/oauth/exchange', { body: { code }, headers: { 'x-forwarded-for': client } });
+    const exchange = ({ code, b }: { code: string; b: TestBrowser }) => b.exchange(code);
 
     it('the state cookie is __Host- prefixed and Secure under HTTPS, and a cookie without the prefix binds nothing', async () => {
       const b = browser();

@@ -13,6 +13,7 @@ import {
 import { describeProviderShapes, OIDC_SHAPED_CLIENTS, providerEnv, TENANT_ID, type ProviderPeers } from './provider-shapes.js';
 import type { SuiteOverrides } from '../start-for-suite.js';
 import { describeSocialHardening, HTTPS_APP_URL } from './social-hardening.js';
+import { describeTakeoverCases } from './takeover-cases.js';
 import { TestBrowser } from './test-browser.js';
 
 export const SOCIAL_APP_URL = 'http://app.example.test';
@@ -100,7 +101,8 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
     const browser = () => new TestBrowser(SOCIAL_APP_URL, server.baseUrl);
     const startUrl = (provider: string, redirect = FRONT) =>
       `${SOCIAL_APP_URL}/api/v1/auth/oauth/${provider}?redirect_uri=${encodeURIComponent(redirect)}`;
-    const exchange = (code: string | null) => api('POST', '/api/v1/auth/oauth/exchange', { body: { code } });
+    /** The front end trading the code it was sent back with, from the browser that ran the flow. */
+    const exchange = (result: { code: string | null; browser: TestBrowser }) => result.browser.exchange(result.code);
 
     /** Signs in through `provider` in a fresh browser and returns where the front end was sent. */
     async function signIn(provider: string, b = browser()) {
@@ -209,7 +211,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         const first = await signIn('oidc');
         expect(first.error).toBeNull();
         expect(first.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
-        const session = await exchange(first.code);
+        const session = await exchange(first);
         expect(session.status).toBe(200);
         expect(session.body).toEqual({
           accessToken: expect.any(String),
@@ -219,7 +221,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         });
         expect(session.headers.get('cache-control')).toBe('no-store');
 
-        const again = await exchange((await signIn('oidc')).code);
+        const again = await exchange(await signIn('oidc'));
         expect(again.status).toBe(200);
         expect(again.body).toMatchObject({ user: { id: session.body.user.id, email, roles: [] }, isNewUser: false });
 
@@ -241,6 +243,21 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
         });
       });
 
+      it('cleans the names a provider sends (CR/LF, U+202E, zero-width, markup) and never makes a reserved username', async () => {
+        peers.oidc.signInAs({
+          sub: unique('names-'),
+          email: `${unique('names')}@example.com`,
+          email_verified: true,
+          name: 'Mal\r\nlory\u202E\u200B<script>x</script>',
+          preferred_username: 'root',
+        });
+        const session = await exchange(await signIn('oidc'));
+        const me = await api('GET', '/api/v1/users/me', { token: session.body.accessToken });
+        expect(me.body).toMatchObject({ firstName: 'Malloryx', username: expect.stringMatching(/^oidc_root(_[0-9a-f]{4})?$/) });
+        const identities = await api('GET', '/api/v1/users/me/identities', { token: session.body.accessToken });
+        expect(identities.body.identities[0].displayName).toBe('Malloryx');
+      });
+
       it('never puts a JWT in any Location, and the callback says no-store and no-referrer', async () => {
         peers.oidc.signInAs({ sub: unique('jwt-'), email: `${unique('jwt')}@example.com`, email_verified: true });
         const { browser: b } = await signIn('oidc');
@@ -254,23 +271,49 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
 
       it('exchange code replayed: the second use answers 400', async () => {
         peers.oidc.signInAs({ sub: unique('replay-'), email: `${unique('replay')}@example.com`, email_verified: true });
-        const { code } = await signIn('oidc');
-        expect((await exchange(code)).status).toBe(200);
-        const replay = await exchange(code);
+        const result = await signIn('oidc');
+        expect((await exchange(result)).status).toBe(200);
+        const replay = await exchange(result);
         expect(replay.status).toBe(400);
         expect(replay.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       });
 
       it('exchange code used twice in parallel: exactly one 200', async () => {
         peers.oidc.signInAs({ sub: unique('par-'), email: `${unique('par')}@example.com`, email_verified: true });
-        const { code } = await signIn('oidc');
-        const answers = await Promise.all(Array.from({ length: 5 }, () => exchange(code)));
+        const result = await signIn('oidc');
+        const answers = await Promise.all(Array.from({ length: 5 }, () => exchange(result)));
         expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
       });
 
+      it("login CSRF: the attacker's code opened in the victim's browser answers 400, whether or not the victim ran a flow", async () => {
+        peers.oidc.signInAs({ sub: unique('csrf-'), email: `${unique('csrf')}@example.com`, email_verified: true });
+        const attacker = await signIn('oidc');
+        const victimIdle = browser();
+        const lured = await victimIdle.exchange(attacker.code);
+        expect(lured.status).toBe(400);
+        expect(lured.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+        // A victim in the middle of a flow of their own holds a browser key, but not the attacker's.
+        const victimBusy = (await untilCallback('oidc')).browser;
+        expect((await victimBusy.exchange(attacker.code)).status).toBe(400);
+        // Neither attempt used the code up: it still works in the browser that ran its flow.
+        expect((await exchange(attacker)).status).toBe(200);
+      });
+
+      it("the callback keeps the browser key for the exchange (the code's 60 s), and the exchange clears it", async () => {
+        peers.oidc.signInAs({ sub: unique('keep-'), email: `${unique('keep')}@example.com`, email_verified: true });
+        const result = await signIn('oidc');
+        const callbackHop = result.browser.hops.find((h) => h.url.startsWith(callbackOf('oidc')))!;
+        expect(callbackHop.headers.get('set-cookie')).toMatch(
+          /^gatehouse-oauth=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=60$/,
+        );
+        const session = await exchange(result);
+        expect(session.status).toBe(200);
+        expect(session.headers.get('set-cookie')).toBe('gatehouse-oauth=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+      });
+
       it('refuses an unknown or malformed exchange code with 400', async () => {
-        expect((await exchange('A'.repeat(43))).status).toBe(400);
-        expect((await exchange(null)).status).toBe(400);
+        expect((await exchange({ code: 'A'.repeat(43), browser: browser() })).status).toBe(400);
+        expect((await exchange({ code: null, browser: browser() })).status).toBe(400);
         expect((await api('POST', '/api/v1/auth/oauth/exchange', { body: {} })).status).toBe(400);
       });
     });
@@ -391,14 +434,14 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
           expect(result.code).toBeNull();
           return;
         }
-        const session = await exchange(result.code);
+        const session = await exchange(result);
         expect(session.body).toMatchObject({ user: { id: local.id, email: local.email }, isNewUser: false });
       });
 
       it('GitHub: an address that is not the verified primary one is never used, so it cannot take over the local account', async () => {
         const local = await registered(true);
         peers.github.signInAs({ id: 6_000_000 + ++sequence, login: 'squatter', name: 'Squatter', email: local.email, verified: false });
-        const session = await exchange((await signIn('github')).code);
+        const session = await exchange(await signIn('github'));
         expect(session.status).toBe(200);
         expect(session.body).toMatchObject({ user: { email: null, roles: [] }, isNewUser: true });
         expect(session.body.user.id).not.toBe(local.id);
@@ -407,7 +450,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       it('an account that only the provider knows is created without roles, its subject read from the numeric id', async () => {
         const email = `${unique('octo')}@example.com`;
         peers.github.signInAs({ id: 424242 + ++sequence, login: 'octo-new', name: 'Octo New', email, verified: true });
-        const session = await exchange((await signIn('github')).code);
+        const session = await exchange(await signIn('github'));
         expect(session.body).toMatchObject({ user: { email, roles: [] }, isNewUser: true });
         const me = await api('GET', '/api/v1/users/me', { token: session.body.accessToken });
         expect(me.body).toMatchObject({ username: 'octo-new', isActive: true, roles: [] });
@@ -451,7 +494,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
           email: `${unique('solo')}@example.com`,
           verified: true,
         });
-        const session = await exchange((await signIn('github')).code);
+        const session = await exchange(await signIn('github'));
         const res = await api('DELETE', '/api/v1/users/me/identities/github', { token: session.body.accessToken });
         expect(res.status).toBe(409);
         expect(res.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
@@ -460,5 +503,16 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
 
     describeProviderShapes(() => ({ peers, api, signIn: (provider) => signIn(provider) }));
     describeSocialHardening(start, BASE_ENV, () => peers.oidc);
+    describeTakeoverCases(() => ({
+      api,
+      server,
+      oidc: peers.oidc,
+      facebook: peers.facebook,
+      async signInAndExchange(provider) {
+        const result = await signIn(provider);
+        const session = result.code ? await exchange(result) : { status: 0, body: null };
+        return { status: session.status, body: session.body, error: result.error };
+      },
+    }));
   });
 }

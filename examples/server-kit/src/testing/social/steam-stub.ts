@@ -13,6 +13,8 @@ export interface SteamStub {
   signInAs(steamId: string, persona?: { name: string; avatar: string }, tamper?: (assertion: URLSearchParams) => URLSearchParams): void;
   /** check_authentication answers so far: true for each `is_valid:true`. */
   verdicts: boolean[];
+  /** The keys of each check_authentication request, as sent. */
+  checkRequests: string[][];
   /** Every URL the Web API was asked for (the key must never be in one). */
   apiRequests: string[];
   close(): Promise<void>;
@@ -30,6 +32,7 @@ export async function startSteamStub(): Promise<SteamStub> {
   const confirmed = new Set<string>();
   const verdicts: boolean[] = [];
   const apiRequests: string[] = [];
+  const checkRequests: string[][] = [];
   const personas = new Map<string, { name: string; avatar: string }>();
   let next = { steamId: '76561197960287930', tamper: (a: URLSearchParams) => a };
   let endpoint = '';
@@ -73,7 +76,12 @@ export async function startSteamStub(): Promise<SteamStub> {
       let raw = '';
       req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       req.on('end', () => {
-        const form = new URLSearchParams(raw);
+        // Steam reads a key only up to a NUL byte, the last value winning: `openid.claimed_id%00=<signed id>`
+        // after a forged `openid.claimed_id` verifies as the signed one (passport-steam #127; goth #595;
+        // omniauth-steam #36: "inject extra parameters containing unicode null bytes").
+        const form = new URLSearchParams();
+        for (const [key, value] of new URLSearchParams(raw)) form.set(key.split('\u0000')[0]!, value);
+        checkRequests.push([...new URLSearchParams(raw).keys()]);
         const nonce = form.get('openid.response_nonce') ?? '';
         const valid = form.get('openid.mode') === 'check_authentication' && form.get('openid.sig') === sign(form) && !confirmed.has(nonce);
         if (valid) confirmed.add(nonce);
@@ -93,6 +101,7 @@ export async function startSteamStub(): Promise<SteamStub> {
     apiKey,
     verdicts,
     apiRequests,
+    checkRequests,
     signInAs(steamId, persona, tamper = (a) => a) {
       next = { steamId, tamper };
       if (persona) personas.set(steamId, persona);

@@ -32,6 +32,8 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       STEAM_API_KEY: steam.apiKey,
       STEAM_OPENID_ENDPOINT: steam.endpoint,
       STEAM_API_URL: steam.apiUrl,
+      // The stub listens on plain http over loopback.
+      OAUTH_ALLOW_INSECURE_PROVIDERS: 'true',
     });
 
     beforeAll(async () => {
@@ -51,7 +53,7 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       const landed = await b.navigate(startUrl);
       return { browser: b, code: landed.searchParams.get('code'), error: landed.searchParams.get('error') };
     }
-    const exchange = (code: string | null) => api('POST', '/api/v1/auth/oauth/exchange', { body: { code } });
+    const exchange = (result: { code: string | null; browser: TestBrowser }) => result.browser.exchange(result.code);
     const refused = async (tamper: (a: URLSearchParams) => URLSearchParams) => {
       steam.signInAs(steamId(), undefined, tamper);
       return (await signIn()).error;
@@ -79,8 +81,9 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
     it('creates an account without e-mail (email null in every answer and in the token), named after the persona, without roles', async () => {
       const id = steamId();
       steam.signInAs(id, { name: 'Gabe N!', avatar: 'https://avatars.steamstatic.example/x_full.jpg' });
-      const { code, browser } = await signIn();
-      const session = await exchange(code);
+      const signedIn = await signIn();
+      const { browser } = signedIn;
+      const session = await exchange(signedIn);
       expect(session.status).toBe(200);
       expect(session.body).toMatchObject({ user: { email: null, roles: [] }, isNewUser: true });
       expect(decodeClaims(session.body.accessToken).email).toBeNull();
@@ -101,7 +104,7 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       // The Web API key went in a header, never in a URL.
       expect(steam.apiRequests.length).toBeGreaterThan(0);
       expect(steam.apiRequests.join(' ')).not.toContain(steam.apiKey);
-      expect((await exchange((await signIn()).code)).body).toMatchObject({ user: { id: session.body.user.id }, isNewUser: false });
+      expect((await exchange(await signIn())).body).toMatchObject({ user: { id: session.body.user.id }, isNewUser: false });
     });
 
     it('claimed_id on a foreign host: provider_error', async () => {
@@ -122,6 +125,42 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
     it('repeated parameters: provider_error', async () => {
       expect(await refused((a) => (a.append('openid.claimed_id', `https://steamcommunity.com/openid/id/${steamId()}`), a))).toBe(
         'provider_error',
+      );
+    });
+
+    it('a NUL-suffixed key (openid.claimed_id%00) carrying the signed id beside a forged one: provider_error, Steam never asked', async () => {
+      // The attack of passport-steam #127 and goth #595: Steam reads `openid.claimed_id\0` as `openid.claimed_id`.
+      const before = steam.verdicts.length;
+      const victim = `https://steamcommunity.com/openid/id/${steamId()}`;
+      const error = await refused((a) => {
+        const signedId = a.get('openid.claimed_id')!;
+        a.set('openid.claimed_id', victim);
+        a.set('openid.identity', victim);
+        a.append('openid.claimed_id\u0000', signedId);
+        a.append('openid.identity\u0000', signedId);
+        return a;
+      });
+      expect(error).toBe('provider_error');
+      expect(steam.verdicts.length).toBe(before);
+    });
+
+    it('an extra key the browser added is refused, and check_authentication gets only the signed fields', async () => {
+      expect(await refused((a) => (a.set('openid.extra', 'x'), a))).toBe('provider_error');
+      steam.signInAs(steamId());
+      expect((await signIn()).code).not.toBeNull();
+      expect(steam.checkRequests.at(-1)!.sort()).toEqual(
+        [
+          'openid.assoc_handle',
+          'openid.claimed_id',
+          'openid.identity',
+          'openid.mode',
+          'openid.ns',
+          'openid.op_endpoint',
+          'openid.response_nonce',
+          'openid.return_to',
+          'openid.sig',
+          'openid.signed',
+        ].sort(),
       );
     });
 
@@ -168,7 +207,7 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
 
     it('the life of an account without e-mail: add an address, confirm it, reset the password, log in with it', async () => {
       steam.signInAs(steamId());
-      const session = await exchange((await signIn()).code);
+      const session = await exchange(await signIn());
       const token = session.body.accessToken as string;
       const address = `steam${++sequence}${Math.random().toString(36).slice(2, 7)}@example.com`;
 
@@ -206,7 +245,7 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
       };
       expect((await api('POST', '/api/v1/auth/register', { body: owner })).status).toBe(201);
       steam.signInAs(steamId());
-      const token = (await exchange((await signIn()).code)).body.accessToken;
+      const token = (await exchange(await signIn())).body.accessToken;
       const res = await api('PUT', '/api/v1/users/me/email', { token, body: { email: owner.email.toUpperCase() } });
       expect(res.status).toBe(409);
     });
@@ -222,8 +261,9 @@ export function describeSteamSignInSuite(name: string, start: StartExampleServer
 
       it('an account without e-mail gets tokens, is refused elsewhere with 403 EMAIL_NOT_VERIFIED, and can still add and confirm an address', async () => {
         steam.signInAs(steamId());
-        const landed = await new TestBrowser(SOCIAL_APP_URL, strict.baseUrl).navigate(startUrl);
-        const session = await strictApi('POST', '/api/v1/auth/oauth/exchange', { body: { code: landed.searchParams.get('code') } });
+        const strictBrowser = new TestBrowser(SOCIAL_APP_URL, strict.baseUrl);
+        const landed = await strictBrowser.navigate(startUrl);
+        const session = await strictBrowser.exchange(landed.searchParams.get('code'));
         expect(session.status).toBe(200);
         const token = session.body.accessToken as string;
 

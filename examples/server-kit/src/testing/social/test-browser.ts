@@ -116,6 +116,20 @@ export class TestBrowser {
     throw new Error('too many redirects');
   }
 
+  /**
+   * What the front-end page does with `?code=`: a same-origin `fetch` POST of the code to
+   * `/api/v1/auth/oauth/exchange`, which carries this browser's cookies (the flow's browser key).
+   */
+  async exchange(code: string | null): Promise<{ status: number; body: any; headers: Headers }> {
+    const response = await this.request(`${this.appUrl}/api/v1/auth/oauth/exchange`, {
+      method: 'POST',
+      body: JSON.stringify({ code }),
+      contentType: 'application/json',
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  }
+
   /** Every `Location` header seen so far that looks like a JWT: the suite expects none. */
   jwtInLocations(): string[] {
     return this.hops.map((h) => h.location ?? '').filter((l) => JWT.test(l));

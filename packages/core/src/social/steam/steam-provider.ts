@@ -32,14 +32,49 @@ const fail = (why: string): never => {
   throw new ProviderAnswerError(`Steam assertion refused: ${why}`);
 };
 
-/** Every key once: a repeated parameter could make us check one value and Steam another. */
+/** A key Steam's answer may carry: `openid.` and a plain field name, or our own `state`. */
+const CALLBACK_KEY = /^openid\.[a-z_]{1,32}$/;
+const SIGNED_FIELD = /^[a-z_]{1,32}$/;
+
+/**
+ * Every key once, and only plain OpenID keys: a repeated parameter could make us check one value
+ * and Steam another, and a key such as `openid.claimed_id%00` is read by Steam's parser as
+ * `openid.claimed_id` (the trick of passport-steam #127 and goth #595 to choose a SteamID).
+ */
 function singleValued(parameters: URLSearchParams): Map<string, string> {
   const values = new Map<string, string>();
   for (const [key, value] of parameters) {
+    if (key !== 'state' && !CALLBACK_KEY.test(key)) fail('the answer carries a parameter that is not OpenID');
     if (values.has(key)) fail(`parameter ${key} is repeated`);
     values.set(key, value);
   }
   return values;
+}
+
+/**
+ * What `check_authentication` gets: exactly the signed fields (OpenID 2.0 §11.4.2.1), the signature,
+ * its list and handle, and `ns`; nothing the browser added besides.
+ */
+function signedFields(values: Map<string, string>): URLSearchParams {
+  const list = (values.get('openid.signed') ?? '').split(',');
+  if (!list.every((field) => SIGNED_FIELD.test(field))) fail('openid.signed names an odd field');
+  const expected = new Set([...list.map((field) => `openid.${field}`), 'openid.ns', 'openid.mode', 'openid.sig', 'openid.signed']);
+  // Steam's answer has nothing unsigned besides these: anything else was added on the way.
+  for (const key of values.keys()) if (key !== 'state' && !expected.has(key)) fail(`${key} is not signed`);
+  const body = new URLSearchParams();
+  for (const key of new Set([
+    ...list.map((field) => `openid.${field}`),
+    'openid.ns',
+    'openid.sig',
+    'openid.signed',
+    'openid.assoc_handle',
+  ])) {
+    const value = values.get(key);
+    if (value === undefined) fail(`${key} is signed but missing`);
+    body.set(key, value!);
+  }
+  body.set('openid.mode', 'check_authentication');
+  return body;
 }
 
 /** `response_nonce` starts with its UTC time (`2026-01-01T00:00:00Z`); it must be recent. */
@@ -72,8 +107,7 @@ export function steamProvider(settings: SteamSettings): SteamProvider {
   };
 
   async function checkAuthentication(values: Map<string, string>): Promise<void> {
-    const body = new URLSearchParams([...values].filter(([key]) => key.startsWith('openid.')));
-    body.set('openid.mode', 'check_authentication');
+    const body = signedFields(values);
     let answer: Response;
     try {
       answer = await fetch(endpoint, {

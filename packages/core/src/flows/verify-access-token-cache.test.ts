@@ -4,20 +4,18 @@ import { createFlowHarness, expectAuthError } from './flow-harness.test-helpers.
 /** The same token with one character of its signature changed. */
 const tampered = (token: string) => token.slice(0, -2) + (token.at(-2) === 'A' ? 'B' : 'A') + token.at(-1);
 
-describe("verifyCachedAccessToken: the guard's answer without waiting", () => {
-  it('knows a token only after verifyAccessToken accepted it, and then gives the same payload', async () => {
+describe("verifyAccessToken answered from the token service's cache", () => {
+  it('gives the same payload the second time, from the cache', async () => {
     const h = createFlowHarness();
     const { accessToken } = await h.register({ email: 'cached@example.com' });
-    expect(h.auth.verifyCachedAccessToken(accessToken)).toBeUndefined();
     const verified = await h.auth.verifyAccessToken(accessToken);
-    expect(h.auth.verifyCachedAccessToken(accessToken)).toEqual(verified);
+    expect(await h.auth.verifyAccessToken(accessToken)).toEqual(verified);
   });
 
-  it('never answers for a token that differs in one character, which then fails the full check', async () => {
+  it('never answers for a token that differs in one character: it fails the full check', async () => {
     const h = createFlowHarness();
     const { accessToken } = await h.register({ email: 'forged@example.com' });
     await h.auth.verifyAccessToken(accessToken);
-    expect(h.auth.verifyCachedAccessToken(tampered(accessToken))).toBeUndefined();
     await expectAuthError(h.auth.verifyAccessToken(tampered(accessToken)), 'TOKEN_INVALID');
   });
 
@@ -26,23 +24,24 @@ describe("verifyCachedAccessToken: the guard's answer without waiting", () => {
     const { accessToken } = await h.register({ email: 'expiring@example.com' });
     const { exp } = await h.auth.verifyAccessToken(accessToken);
     h.clock.advance(exp - Math.floor(h.clock.now().getTime() / 1000) - 1);
-    expect(h.auth.verifyCachedAccessToken(accessToken)).toBeDefined();
+    await expect(h.auth.verifyAccessToken(accessToken)).resolves.toMatchObject({ exp });
     h.clock.advance(1);
-    expect(h.auth.verifyCachedAccessToken(accessToken)).toBeUndefined();
     await expectAuthError(h.auth.verifyAccessToken(accessToken), 'TOKEN_EXPIRED');
   });
 
-  it('does not answer for an unconfirmed address when confirmation is required, though the signature was checked', async () => {
+  it('refuses an unconfirmed address when confirmation is required, cached or not, unless the route allows it', async () => {
     const h = createFlowHarness({ config: { requireEmailVerification: true } });
     const { accessToken } = await h.register({ email: 'unconfirmed@example.com' });
+    await expect(h.auth.verifyAccessToken(accessToken, { allowUnconfirmed: true })).resolves.toMatchObject({ emailVerified: false });
     await expectAuthError(h.auth.verifyAccessToken(accessToken), 'EMAIL_NOT_VERIFIED');
-    expect(h.auth.verifyCachedAccessToken(accessToken)).toBeUndefined();
+    await expectAuthError(h.auth.verifyAccessToken(accessToken), 'EMAIL_NOT_VERIFIED');
   });
 
-  it('never answers with per-request revocation on, whose store read cannot be skipped', async () => {
+  it('never answers from the cache with per-request revocation on: logout-all ends a token verified before', async () => {
     const h = createFlowHarness({ config: { checkTokenVersion: true } });
-    const { accessToken } = await h.register({ email: 'revocable@example.com' });
+    const { accessToken, user } = await h.register({ email: 'revocable@example.com' });
     await h.auth.verifyAccessToken(accessToken);
-    expect(h.auth.verifyCachedAccessToken(accessToken)).toBeUndefined();
+    await h.auth.logoutAll(user.id);
+    await expectAuthError(h.auth.verifyAccessToken(accessToken), 'TOKEN_INVALID');
   });
 });

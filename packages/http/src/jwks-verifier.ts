@@ -1,0 +1,124 @@
+import {
+  AuthError,
+  createAccessTokenVerifier,
+  isRole as isSpecRole,
+  type AccessTokenPayload,
+  type KeyLookup,
+  type Role,
+} from '@gatehousejs/core';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, type JWSHeaderParameters } from 'jose';
+
+/** The algorithms a JWKS can hold keys for; HS256 secrets are never published, so never accepted here. */
+export type PublicKeyAlgorithm = 'EdDSA' | 'ES256' | 'RS256';
+
+export interface JwksVerifierOptions<R extends string = Role> {
+  /** The issuer's key set, e.g. `https://auth.example.com/api/v1/auth/jwks`. */
+  jwksUrl: string | URL;
+  /** The issuer's `JWT_ISSUER`: tokens must carry exactly this `iss`. Strongly advised. */
+  issuer?: string;
+  /** This service's name in the issuer's `JWT_AUDIENCE`: tokens must carry it in `aud`. Strongly advised. */
+  audience?: string | readonly string[];
+  /** The algorithms the issuer signs with; default all three. Narrow it to the one you use. */
+  algorithms?: readonly PublicKeyAlgorithm[];
+  /** The issuer's role set; a token claiming another role is refused. Default: the spec's four. */
+  roles?: readonly R[];
+  /** How long one fetch of the key set may take (default 3000 ms); then `KEYS_UNAVAILABLE`. */
+  timeoutMs?: number;
+  /** The least time between two fetches, also for unknown kids (default 30 000 ms, jose's). */
+  cooldownMs?: number;
+  /** How long a fetched key set is used before it is fetched again (default 600 000 ms, jose's). */
+  cacheMaxAgeMs?: number;
+  /** Verified tokens remembered by their exact string (default 10 000; `false` turns it off). */
+  accessTokenCache?: { maxEntries: number } | false;
+  /** The clock tokens are checked against (default the system clock). */
+  now?: () => Date;
+}
+
+export interface JwksVerifier<R extends string = Role> {
+  /**
+   * The token's payload, as `auth.verifyAccessToken` of the issuer would give it. Rejects with an
+   * `AuthError`: `TOKEN_INVALID` / `TOKEN_EXPIRED` (401), or `KEYS_UNAVAILABLE` (503, Retry-After)
+   * when the key the token names is not cached and the key set cannot be fetched.
+   */
+  verifyAccessToken(token: string): Promise<AccessTokenPayload<R>>;
+  /** The payload of a token verified before and still valid, else `undefined`. Never throws. */
+  verifyCachedAccessToken(token: string): AccessTokenPayload<R> | undefined;
+}
+
+const DEFAULT_ALGORITHMS: readonly PublicKeyAlgorithm[] = ['EdDSA', 'ES256', 'RS256'];
+
+/** Whether jose could not get the key set (network, timeout, non-200, not JSON) rather than found no key in it. */
+const isFetchFailure = (error: unknown) =>
+  !(error instanceof joseErrors.JWKSNoMatchingKey) &&
+  !(error instanceof joseErrors.JWKSMultipleMatchingKeys) &&
+  !(error instanceof AuthError);
+
+/**
+ * Verifies Gatehouse access tokens in a service that holds no database, no secret and no way to
+ * mint a token: the keys come from the issuer's JWKS (jose's remote key set: fetched on first
+ * use, cached, fetched again after `cacheMaxAgeMs` or on an unknown kid, at most once per
+ * `cooldownMs`). Every check is the issuer's own (`typ`, the algorithm bound to the key, `iss`,
+ * `aud`, strict `exp`, `iat` skew, claim shapes, roles). When the key set cannot be fetched, a
+ * token whose key was fetched before still verifies with it; any other token gets `KEYS_UNAVAILABLE`.
+ *
+ * @example
+ * const verifier = createJwksVerifier({
+ *   jwksUrl: 'https://auth.example.com/api/v1/auth/jwks',
+ *   issuer: 'https://auth.example.com',
+ *   audience: 'orders-api',
+ *   algorithms: ['EdDSA'],
+ * });
+ * const user = await verifier.verifyAccessToken(bearerToken);
+ */
+export function createJwksVerifier<const R extends string = Role>(options: JwksVerifierOptions<R>): JwksVerifier<R> {
+  const url = new URL(options.jwksUrl);
+  const cooldownMs = options.cooldownMs ?? 30_000;
+  const remote = createRemoteJWKSet(url, {
+    timeoutDuration: options.timeoutMs ?? 3000,
+    cooldownDuration: cooldownMs,
+    cacheMaxAge: options.cacheMaxAgeMs ?? 600_000,
+  });
+  const roles = options.roles;
+  /** When fetching last failed: for `cooldownMs` after, no request waits for another attempt. */
+  let failedAt: number | undefined;
+
+  async function lastFetched(header: JWSHeaderParameters, cause: unknown) {
+    // Stale if error: the last key set fetched still vouches for the keys it held.
+    const last = remote.jwks();
+    if (last) {
+      try {
+        return await createLocalJWKSet(last)(header);
+      } catch {
+        // Not in the last set either: this token cannot be checked now.
+      }
+    }
+    throw new AuthError('KEYS_UNAVAILABLE', undefined, undefined, { cause });
+  }
+
+  const keys: KeyLookup = async (header) => {
+    const jose = header as JWSHeaderParameters;
+    if (failedAt !== undefined && Date.now() - failedAt < cooldownMs) return lastFetched(jose, 'the key set could not be fetched recently');
+    try {
+      const key = await remote(jose);
+      failedAt = undefined;
+      return key;
+    } catch (error) {
+      if (!isFetchFailure(error)) return undefined;
+      failedAt = Date.now();
+      return lastFetched(jose, error);
+    }
+  };
+  const verifier = createAccessTokenVerifier({
+    keys,
+    algorithms: options.algorithms ?? DEFAULT_ALGORITHMS,
+    issuer: options.issuer,
+    audience: options.audience,
+    isRole: roles ? (value) => (roles as readonly unknown[]).includes(value) : isSpecRole,
+    accessTokenCache: options.accessTokenCache ?? { maxEntries: 10_000 },
+  });
+  const now = options.now ?? (() => new Date());
+  return {
+    verifyAccessToken: (token) => verifier.verifyAccessToken(token, now()) as Promise<AccessTokenPayload<R>>,
+    verifyCachedAccessToken: (token) => verifier.cachedAccessToken(token, now()) as AccessTokenPayload<R> | undefined,
+  };
+}
