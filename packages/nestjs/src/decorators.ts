@@ -4,6 +4,7 @@ import { createParamDecorator, type CustomDecorator, type ExecutionContext, SetM
 /** Metadata keys the guard reads (on the handler first, then on its controller). */
 export const PUBLIC_KEY = 'gatehouse:public';
 export const ROLES_KEY = 'gatehouse:roles';
+export const ALL_ROLES_KEY = 'gatehouse:all-roles';
 export const UNCONFIRMED_KEY = 'gatehouse:unconfirmed-allowed';
 
 /**
@@ -25,6 +26,15 @@ export const Public = (): CustomDecorator<string> => SetMetadata(PUBLIC_KEY, tru
  * \@Roles('manager', 'admin') \@Get('reports') reports() { return []; }
  */
 export const Roles = (...roles: Role[]): CustomDecorator<string> => SetMetadata(ROLES_KEY, roles);
+
+/**
+ * The caller needs every one of the roles (AND, beyond the spec; with a `roleHierarchy`, a role
+ * also counts as those it implies): 401 without a valid token, 403 otherwise. Typed as `@Roles`.
+ *
+ * @example
+ * \@AllRoles('manager', 'user') \@Get('audit') audit() { return { ok: true }; }
+ */
+export const AllRoles = (...roles: Role[]): CustomDecorator<string> => SetMetadata(ALL_ROLES_KEY, roles);
 
 /**
  * `@Roles` typed by the roles of `auth` (`createAuth({ roles })`), for an app that does not
