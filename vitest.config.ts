@@ -17,6 +17,7 @@ export const sourceAliases = {
   '@gatehousejs/hono': source('./packages/hono/src/index.ts'),
   '@gatehousejs/fetch': source('./packages/fetch/src/index.ts'),
   '@gatehousejs/fastify': source('./packages/fastify/src/index.ts'),
+  '@gatehousejs/nestjs': source('./packages/nestjs/src/index.ts'),
   '@gatehousejs/hasher': source('./packages/hasher/src/index.ts'),
   '@gatehousejs/store-memory': source('./packages/store-memory/src/index.ts'),
   '@gatehousejs/store-sql/testing': source('./packages/store-sql/src/testing/index.ts'),

@@ -96,8 +96,8 @@ export interface AppParts {
   readiness: Readiness;
 }
 
-/** Builds the HTTP app (Express, Hono, …) as a Node request listener. */
-export type CreateListener = (parts: AppParts) => RequestListener;
+/** Builds the HTTP app (Express, Hono, …) as a Node request listener; a framework that starts asynchronously (Nest) returns a promise of it. */
+export type CreateListener = (parts: AppParts) => RequestListener | Promise<RequestListener>;
 
 /**
  * Starts the whole example service from parsed settings: store, mail, core, bootstrap user, and
@@ -194,7 +194,7 @@ export async function startServer(
       trustedProxyHops: settings.trustedProxyHops,
       trustedProxies: operations.trustedProxies,
     };
-    const app = createListener({ auth, log, mailViewer: mail.viewerCatcher, http, readiness });
+    const app = await createListener({ auth, log, mailViewer: mail.viewerCatcher, http, readiness });
     const draining = createDraining(withExampleHeaders(app, settings.corsOrigins, settings.auth.cookies.enabled));
     const server = createServer(originFormOnly(draining.listener));
     // A slow client must not hold a connection forever.

@@ -17,6 +17,12 @@ const THIRD_PARTY = {
     hono: '^4.13.19',
     '@hono/node-server': '^2.1.8',
     fastify: '^5.12.8',
+    '@nestjs/common': '^11.2.10',
+    '@nestjs/core': '^11.2.10',
+    '@nestjs/platform-express': '^11.2.10',
+    '@nestjs/platform-fastify': '^11.2.8',
+    'reflect-metadata': '^0.2.2',
+    rxjs: '^7.8.2',
     ioredis: '^5.11.1',
     'better-sqlite3': '^12.6.2',
     pg: '^8.23.1',
@@ -44,6 +50,9 @@ const TSCONFIG = {
     skipLibCheck: false,
     noEmit: true,
     verbatimModuleSyntax: true,
+    // docs/nestjs.md: Nest's decorators are TypeScript's legacy decorators, as a Nest app compiles them.
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
   },
 };
 
@@ -68,6 +77,7 @@ export async function createPackedApp(root: string): Promise<PackedApp> {
     'http',
     'express',
     'hono',
+    'nestjs',
     'store-memory',
     'store-sql',
     'mailer-smtp',

@@ -1,0 +1,29 @@
+import { type AppParts, errorLog, examplePages, requestIdOf } from '@gatehousejs/example-server-kit';
+import { GatehouseModule } from '@gatehousejs/nestjs';
+import { Module } from '@nestjs/common';
+import { READINESS, ResourceController } from './resource-controller.js';
+
+/**
+ * The root module of the example, around the kit's parts: the library's auth and user routes (the
+ * module's), the example's own routes, one error filter. The request id, the security headers and
+ * CORS are set on Node's response before Nest runs (the kit's `withExampleHeaders`), once for every
+ * framework: the module's own CORS stays off.
+ */
+export function appModule({ auth, log, http, readiness }: AppParts): new () => object {
+  @Module({
+    imports: [
+      GatehouseModule.forRoot({
+        auth,
+        pages: examplePages,
+        trustedProxies: http.trustedProxies,
+        trustedProxyHops: http.trustedProxyHops,
+        requestId: (_req, res) => requestIdOf(res),
+        log: errorLog(log, undefined),
+      }),
+    ],
+    controllers: [ResourceController],
+    providers: [{ provide: READINESS, useValue: readiness }],
+  })
+  class AppModule {}
+  return AppModule;
+}

@@ -1,0 +1,5 @@
+import { describeExampleRoutes } from '@gatehousejs/example-server-kit/testing';
+import { createNestFastifyListener } from './start-nest.js';
+
+// The library's behaviour is proved by the HTTP suite in packages/nestjs/test; this is the example's own.
+describeExampleRoutes('Nest example (Fastify) routes and settings', createNestFastifyListener);

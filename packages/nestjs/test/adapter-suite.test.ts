@@ -1,0 +1,76 @@
+import 'reflect-metadata';
+import type { AccessTokenPayload, Auth } from '@gatehousejs/core';
+import { describeAdapterSuite } from '@gatehousejs/http/testing';
+import { createMemoryStore } from '@gatehousejs/store-memory';
+import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import { AllRoles, CurrentUser, GatehouseModule, Public, Roles } from '../src/index.js';
+import { createNestApp, type NestPlatform } from './suite-target.js';
+
+/** The adapter suite's probe routes (`ADAPTER_PROBES`), with this package's decorators. */
+@Controller('probe')
+class ProbeController {
+  @Public()
+  @Get('open')
+  open() {
+    return { open: true };
+  }
+
+  @Get('closed')
+  closed(@CurrentUser() user: AccessTokenPayload) {
+    return { id: user.id };
+  }
+
+  @Post('echo')
+  echo(@Body() body: unknown) {
+    return { body: body ?? null };
+  }
+
+  @Roles('manager', 'admin')
+  @Get('either')
+  either() {
+    return { ok: true };
+  }
+
+  @AllRoles('manager', 'user')
+  @Get('both')
+  both() {
+    return { ok: true };
+  }
+
+  @Public()
+  @Roles('admin')
+  @Get('odd')
+  odd() {
+    return { odd: true };
+  }
+}
+
+const probeModule = (auth: Auth<string>) => {
+  @Module({ imports: [GatehouseModule.forRoot({ auth, log: () => {} })], controllers: [ProbeController] })
+  class ProbeModule {}
+  return ProbeModule;
+};
+
+for (const platform of ['express', 'fastify'] as NestPlatform[]) {
+  describeAdapterSuite(`Nest on ${platform}`, {
+    openStore: () => createMemoryStore(),
+    async createApp(auth) {
+      const app = await createNestApp(platform, probeModule(auth));
+      await app.listen(0, '127.0.0.1');
+      // Nest answers Node's requests: the suite's requests go over loopback.
+      const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+      return {
+        fetch: (request) => {
+          const url = new URL(request.url);
+          return fetch(`${base}${url.pathname}${url.search}`, {
+            method: request.method,
+            headers: request.headers,
+            body: request.body,
+            duplex: 'half',
+          } as RequestInit);
+        },
+        close: () => app.close(),
+      };
+    },
+  });
+}
