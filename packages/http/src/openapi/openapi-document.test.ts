@@ -89,6 +89,16 @@ describe('the OpenAPI document', () => {
     expect(responseMismatch('POST', '/api/v1/auth/login', 200, { mfaRequired: true, mfaToken: 't', methods: ['totp'] })).toBeUndefined();
   });
 
+  it('lets refresh and logout leave the body out, as cookie mode does, and says why', () => {
+    for (const path of ['/api/v1/auth/refresh-token', '/api/v1/auth/logout']) {
+      const body = (document.paths[path]!.post as { requestBody: { required: boolean; content: Record<string, { schema: any }> } })
+        .requestBody;
+      expect(body.required, path).toBe(false);
+      expect(body.content['application/json']!.schema.description, path).toContain('AUTH_COOKIES');
+    }
+    expect((document.paths['/api/v1/auth/login']!.post as { requestBody: { required: boolean } }).requestBody.required).toBe(true);
+  });
+
   it('says that a deployment may require longer passwords than the documented minimum', () => {
     const register = document.paths['/api/v1/auth/register']!.post as { requestBody: { content: Record<string, { schema: any }> } };
     expect(register.requestBody.content['application/json']!.schema.properties.password.description).toContain('PASSWORD_MIN_LENGTH');
