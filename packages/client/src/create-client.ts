@@ -25,6 +25,7 @@ import type {
   Passkey,
   PasskeyLoginOptions,
   PublicKeyCredentialJSON,
+  ReauthenticationProof,
   TotpEnrollment,
 } from './mfa-types.js';
 import { sessionChannel, type SessionChannelLike } from './session-channel.js';
@@ -114,10 +115,11 @@ export interface GatehouseClient {
   /** Unlinks the user's identity at `provider`; 409 `CONFLICT` when it is the last way to sign in. */
   unlinkIdentity(provider: string): Promise<void>;
   /**
-   * Confirms the password again (`POST /auth/reauthenticate`): the session gets a fresh `auth_time`,
-   * which changing the e-mail and deleting the account need (else `code: 'REAUTHENTICATION_REQUIRED'`).
+   * Confirms the password again (`POST /auth/reauthenticate`), or a second factor (`{ code }`, a
+   * passkey assertion): the session gets a fresh `auth_time`, which changing the e-mail, deleting the
+   * account and changing a factor need (else `code: 'REAUTHENTICATION_REQUIRED'`). A string is the password.
    */
-  reauthenticate(password: string): Promise<void>;
+  reauthenticate(proof: string | ReauthenticationProof): Promise<void>;
   /** Changes the password; every other session ends, this one stays signed in. */
   changePassword(input: ChangePasswordInput): Promise<MessageResult>;
   /** Asks to move the account to a new address (`PUT /users/me/email`); set once the mailed link is followed. */
@@ -330,8 +332,9 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
         )
       ).url,
     unlinkIdentity: (provider) => authorized<void>('DELETE', `/users/me/identities/${encodeURIComponent(provider)}`),
-    async reauthenticate(password) {
-      const { accessToken } = await authorized<{ accessToken: string }>('POST', '/auth/reauthenticate', { password });
+    async reauthenticate(proof) {
+      const body = typeof proof === 'string' ? { password: proof } : proof;
+      const { accessToken } = await authorized<{ accessToken: string }>('POST', '/auth/reauthenticate', body);
       const tokens = await storage.load();
       if (tokens) await storage.save({ ...tokens, accessToken });
     },

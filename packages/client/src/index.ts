@@ -17,6 +17,7 @@ export type {
   Passkey,
   PasskeyLoginOptions,
   PublicKeyCredentialJSON,
+  ReauthenticationProof,
 } from './mfa-types.js';
 export type { SocialRedirect } from './social-redirect.js';
 export type {

@@ -44,6 +44,18 @@ describe('the client and second factors', () => {
     expect((await other.me()).email).toBe(input.email);
   });
 
+  it('re-authenticates with a code from the app: a fresh access token whose amr is otp', async () => {
+    const c = createGatehouseClient({ baseUrl: server.baseUrl });
+    await c.register(newAccount());
+    const { secret } = await c.startTotp();
+    await c.confirmTotp(totp(secret));
+    const before = (await c.session())!.accessToken;
+    await c.reauthenticate({ code: totp(secret, 1) });
+    const after = (await c.session())!.accessToken;
+    expect(after).not.toBe(before);
+    expect(JSON.parse(Buffer.from(after.split('.')[1]!, 'base64url').toString()).amr).toEqual(['otp']);
+  });
+
   it('registers a passkey and signs in with it, keeping the session', async () => {
     const c = createGatehouseClient({ baseUrl: server.baseUrl });
     const input = newAccount();

@@ -14,6 +14,12 @@ export type MfaVerifyInput =
   | { mfaToken: string; recoveryCode: string }
   | { mfaToken: string; challengeId: string; response: PublicKeyCredentialJSON };
 
+/**
+ * `POST /auth/reauthenticate`: the password, a code from the authenticator app, or a passkey
+ * assertion (its `challengeId` from `passkeyLoginOptions()`).
+ */
+export type ReauthenticationProof = { password: string } | { code: string } | { challengeId: string; response: PublicKeyCredentialJSON };
+
 /** `GET /users/me/mfa`. */
 export interface MfaStatus {
   totp: boolean;

@@ -72,7 +72,13 @@ const typedPassword = wellFormed(z.string().max(RAW_PASSWORD_MAX_UNITS, { messag
 export const newPassword = typedPassword
   .transform(normalizePassword)
   .refine((value) => codePointLength(value) >= LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`)
-  .meta({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
+  // The documented schema is shared by every deployment, so it states the floor and says in words
+  // that a deployment may ask for more (docs/passwords.md).
+  .meta({
+    minLength: LIMITS.passwordMin,
+    maxLength: LIMITS.passwordMax,
+    description: `At least ${LIMITS.passwordMin} characters, or more where the deployment raises passwordPolicy.minLength (PASSWORD_MIN_LENGTH); counted in code points after NFKC. The password policy may also refuse a common or breached password (400, docs/passwords.md).`,
+  });
 
 /** The confirmation, normalised like the password so the two compare as the user typed them. */
 export const passwordConfirmation = z

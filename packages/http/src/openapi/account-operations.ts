@@ -1,4 +1,5 @@
 import { ACCOUNT_REQUEST_SCHEMAS } from '@gatehousejs/core';
+import { z } from 'zod';
 import type { DocumentedResponse, Operation } from './operations.js';
 import * as bodies from './response-schemas.js';
 
@@ -18,17 +19,33 @@ const RATE_LIMITED = { 429: E('Rate limit hit (a wrong password counts like a fa
 
 const schemas = ACCOUNT_REQUEST_SCHEMAS;
 
+// What the flow takes (packages/core/src/flows/reauthenticate.ts, confirm-second-factor.ts): the
+// password, or a second factor of the account; a body with `password` is always taken as a password.
+const reauthenticateBody = z.union([
+  schemas.confirmPassword,
+  z.object({ code: z.string().meta({ description: 'Six digits from the authenticator app.' }) }),
+  z.object({
+    challengeId: z.string().meta({ description: 'From `POST /api/v1/auth/passkey/options`.' }),
+    response: z.record(z.string(), z.unknown()).meta({ description: 'The assertion from navigator.credentials.get(), as JSON.' }),
+  }),
+]);
+
 /** The operations of the account-security routes (CONTRACT §9), spread into `operationsFor`. */
 export function accountOperations(): Readonly<Record<string, Operation>> {
   return Object.freeze({
     'POST /api/v1/auth/reauthenticate': {
-      summary: 'Confirm the password again for a fresh auth_time',
+      summary: 'Confirm the password or a second factor again for a fresh auth_time',
       tag: 'auth',
       bearer: true,
-      body: schemas.confirmPassword,
+      body: reauthenticateBody,
       responses: {
-        200: { description: 'A new access token of the same session with a fresh `auth_time`.', schema: bodies.accessTokenOnly },
-        ...BEARER_401,
+        200: {
+          description: 'A new access token of the same session with a fresh `auth_time`; `amr` is `pwd`, `otp`, `hwk` or `swk`.',
+          schema: bodies.accessTokenOnly,
+        },
+        401: E(
+          'Missing, malformed, tampered, expired or revoked access token; a wrong password (`INVALID_CREDENTIALS`); a wrong or reused code (`MFA_CODE_INVALID`) or a rejected passkey (`PASSKEY_REJECTED`).',
+        ),
         403: E('The account is disabled, or the e-mail not confirmed while required.'),
         ...JSON_BODY,
         ...RATE_LIMITED,

@@ -75,6 +75,35 @@ describe('the OpenAPI document', () => {
     expect(schema.properties.username.pattern).toBe('^[A-Za-z0-9_.-]+$');
   });
 
+  it('documents the three re-authentication bodies the flow takes: password, code, passkey assertion', () => {
+    const op = document.paths['/api/v1/auth/reauthenticate']!.post as { requestBody: { content: Record<string, { schema: any }> } };
+    const shapes = (op.requestBody.content['application/json']!.schema.anyOf as { required: string[] }[]).map((s) => s.required);
+    expect(shapes).toEqual([['password'], ['code'], ['challengeId', 'response']]);
+  });
+
+  it('documents both answers of a login: the token pair, and the challenge of a second factor', () => {
+    const op = document.paths['/api/v1/auth/login']!.post as { responses: Record<string, { content: Record<string, { schema: any }> }> };
+    expect(op.responses['200']!.content['application/json']!.schema).toEqual({
+      oneOf: [{ $ref: '#/components/schemas/LoginResult' }, { $ref: '#/components/schemas/MfaChallenge' }],
+    });
+    expect(responseMismatch('POST', '/api/v1/auth/login', 200, { mfaRequired: true, mfaToken: 't', methods: ['totp'] })).toBeUndefined();
+  });
+
+  it('lets refresh and logout leave the body out, as cookie mode does, and says why', () => {
+    for (const path of ['/api/v1/auth/refresh-token', '/api/v1/auth/logout']) {
+      const body = (document.paths[path]!.post as { requestBody: { required: boolean; content: Record<string, { schema: any }> } })
+        .requestBody;
+      expect(body.required, path).toBe(false);
+      expect(body.content['application/json']!.schema.description, path).toContain('AUTH_COOKIES');
+    }
+    expect((document.paths['/api/v1/auth/login']!.post as { requestBody: { required: boolean } }).requestBody.required).toBe(true);
+  });
+
+  it('says that a deployment may require longer passwords than the documented minimum', () => {
+    const register = document.paths['/api/v1/auth/register']!.post as { requestBody: { content: Record<string, { schema: any }> } };
+    expect(register.requestBody.content['application/json']!.schema.properties.password.description).toContain('PASSWORD_MIN_LENGTH');
+  });
+
   it('marks bearer routes, writes path parameters in braces and query parameters from the schema', () => {
     expect(document.paths['/api/v1/auth/logout-all']!.post).toMatchObject({ security: [{ bearerAuth: [] }] });
     expect(document.paths['/api/v1/auth/login']!.post).not.toHaveProperty('security');

@@ -67,7 +67,9 @@ function operationObject(key: string, op: Operation): JsonSchema {
     ...(op.roles ? { description: `Needs one of the roles: ${op.roles.join(', ')}.` } : {}),
     ...(op.bearer ? { security: [{ bearerAuth: [] }] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(op.body) } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: requestSchema(op.body) } } } }
+      : {}),
     ...(op.form
       ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: requestSchema(op.form) } } } }
       : {}),

@@ -23,6 +23,8 @@ export interface Operation {
   /** Who may call it, when a role is needed (any of them). */
   roles?: readonly string[];
   body?: z.ZodType;
+  /** The body may be left out (cookie mode: the refresh token comes from the session cookie). */
+  bodyOptional?: boolean;
   /** A form body (`application/x-www-form-urlencoded`), as a provider's form_post sends it. */
   form?: z.ZodType;
   query?: z.ZodType;
@@ -30,6 +32,9 @@ export interface Operation {
 }
 
 const E = (description: string): DocumentedResponse => ({ description, schema: bodies.errorBody });
+
+const COOKIE_BODY =
+  'In cookie mode (`AUTH_COOKIES=true`) the body may be left out (or hold no `refreshToken`): the token is then read from the session cookie (docs/browser-sessions.md).';
 
 // Answers any route may give (CONTRACT §2 and §8): the error body, always.
 const ALWAYS = {
@@ -97,7 +102,8 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       summary: 'Rotate a refresh token into a new pair',
       tag: 'auth',
       bearer: false,
-      body: schemas.refreshToken,
+      body: schemas.refreshToken.meta({ description: COOKIE_BODY }),
+      bodyOptional: true,
       responses: {
         200: { description: 'A new pair; the presented refresh token is used up.', schema: bodies.tokenPair },
         401: E('Refresh token invalid, expired, revoked or reused (reuse revokes its family).'),
@@ -162,7 +168,8 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       summary: 'End a session',
       tag: 'auth',
       bearer: false,
-      body: schemas.refreshToken,
+      body: schemas.refreshToken.meta({ description: COOKIE_BODY }),
+      bodyOptional: true,
       responses: {
         204: { description: 'That refresh token and its rotation family are revoked.' },
         401: E('Refresh token invalid; in cookie mode, no session cookie (`SESSION_COOKIE_MISSING`), and the cookie is cleared.'),
