@@ -67,7 +67,7 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
     oauthStates: createSqlOAuthStateStore(db),
     sessions: createSqlSessionStore(db),
     accounts: createSqlAccountStore({ db, dialect }),
-    revocations: createSqlRevocationStore(db),
+    revocations: createSqlRevocationStore(db, dialect),
     totpFactors: createSqlTotpFactorStore(db),
     recoveryCodes: createSqlRecoveryCodeStore(db),
     passkeys: createSqlPasskeyStore(db),

@@ -1,37 +1,44 @@
 import type { Revocation, RevocationStore } from '@gatehousejs/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { toEpochMillis } from './row-mapping.js';
 import type { GatehouseDatabase } from './schema/database-schema.js';
+import type { SqlDialectName } from './sql-dialect.js';
 
 type Db = Kysely<GatehouseDatabase>;
 
 const isKind = (kind: string): kind is Revocation['kind'] => kind === 'session' || kind === 'user';
 
 /** Recent revocations over Kysely: one row per session or user, the latest kept. */
-export function createSqlRevocationStore(db: Db): RevocationStore {
+export function createSqlRevocationStore(db: Db, dialect: SqlDialectName): RevocationStore {
+  // The larger of the stored and the new value: SQLite's two-argument max(), GREATEST elsewhere.
+  const larger = dialect === 'sqlite' ? 'max' : 'greatest';
   return {
     async recordRevocations(revocations, expiresAt) {
-      const rows = revocations.filter((r) => couldBeStored(r.id));
+      const rows = revocations
+        .filter((r) => couldBeStored(r.id))
+        .map((r) => ({ kind: r.kind, id: r.id, at: r.at, expires_at: toEpochMillis(expiresAt) }));
       if (rows.length === 0) return;
-      // Delete then insert in one transaction: an upsert written once for all three dialects.
-      await db.transaction().execute(async (trx) => {
-        for (const r of rows) {
-          await trx.deleteFrom('revocations').where('kind', '=', r.kind).where('id', '=', r.id).where('at', '<=', r.at).execute();
-          const kept = await trx
-            .selectFrom('revocations')
-            .select('id')
-            .where('kind', '=', r.kind)
-            .where('id', '=', r.id)
-            .executeTakeFirst();
-          if (!kept) {
-            await trx
-              .insertInto('revocations')
-              .values({ kind: r.kind, id: r.id, at: r.at, expires_at: toEpochMillis(expiresAt) })
-              .execute();
-          }
-        }
-      });
+      // One upsert keeping the latest revocation: parallel revocations of one session (twenty
+      // refreshes of a stolen token, each detecting the reuse) must all succeed, not collide.
+      const insert = db.insertInto('revocations').values(rows);
+      if (dialect === 'mysql') {
+        await insert
+          .onDuplicateKeyUpdate({
+            at: sql<number>`greatest(at, values(at))`,
+            expires_at: sql<number>`greatest(expires_at, values(expires_at))`,
+          })
+          .execute();
+        return;
+      }
+      await insert
+        .onConflict((conflict) =>
+          conflict.columns(['kind', 'id']).doUpdateSet({
+            at: sql<number>`${sql.raw(larger)}(revocations.at, excluded.at)`,
+            expires_at: sql<number>`${sql.raw(larger)}(revocations.expires_at, excluded.expires_at)`,
+          }),
+        )
+        .execute();
     },
 
     async listRevocationsSince(since, now) {

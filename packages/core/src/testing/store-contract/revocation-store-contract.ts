@@ -25,6 +25,18 @@ export function describeRevocationStoreContract(subject: StoreUnderTest): void {
       expect((await store.listRevocationsSince(since, at(3_600_000))).filter((r) => r.id === session || r.id === user)).toEqual([]);
     });
 
+    it('records parallel revocations of one session without failing, keeping the latest', async () => {
+      // Twenty refreshes of one stolen token each detect the reuse and revoke the same session at once.
+      const store = subject.store().revocations;
+      const session = id();
+      const base = at(50_000).getTime();
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => store.recordRevocations([{ kind: 'session', id: session, at: base + i }], at(3_600_000))),
+      );
+      const found = (await store.listRevocationsSince(base, at(60_000))).filter((r) => r.id === session);
+      expect(found).toEqual([{ kind: 'session', id: session, at: base + 9 }]);
+    });
+
     it('deletes expired records and says how many', async () => {
       const store = subject.store().revocations;
       const ended = id();
