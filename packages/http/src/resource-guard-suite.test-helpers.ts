@@ -151,6 +151,18 @@ export function resourceGuardSuite(adapter: string, build: GuardedAppFactory): v
       expect(((await res.json()) as { code: string }).code).toBe('TOKEN_INVALID');
     });
 
+    it('with requireEmailVerification, refuses a token of an unconfirmed account with 403 EMAIL_NOT_VERIFIED', async () => {
+      const app = await guarded({ requireEmailVerification: true });
+      const res = await app.request('/me', bearer(await issuer.accessToken()));
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Please confirm your e-mail address first.',
+        code: 'EMAIL_NOT_VERIFIED',
+      });
+    });
+
     it('answers 503 KEYS_UNAVAILABLE with Retry-After when the JWKS is down for a key it has not cached', async () => {
       const app = await guarded({ timeoutMs: 500 });
       const token = await issuer.accessToken();
