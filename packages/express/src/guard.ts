@@ -1,6 +1,7 @@
 import { allOf, anyOf, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
 import {
   assertRoles,
+  type AccessVerifier,
   markPublic,
   markRoleRequirement,
   markUnconfirmedAllowed,
@@ -31,8 +32,8 @@ export const publicRoute: RequestHandler = markPublic<RequestHandler>((_req, _re
  */
 export const unconfirmedAllowed: RequestHandler = markUnconfirmedAllowed<RequestHandler>((_req, _res, next) => next());
 
-/** Records the user a Gatehouse guard verified: `req.user`, and for `roles(…)` the auth instance's role check. */
-export function admitUser(req: Request, user: AccessTokenPayload<string>, auth: Auth<string>): void {
+/** Records the user a Gatehouse guard verified: `req.user`, and for `roles(…)` the role check of the auth instance (or JWKS verifier) that verified it. */
+export function admitUser(req: Request, user: AccessTokenPayload<string>, auth: AccessVerifier): void {
   rememberVerifiedUser(req, user, auth.roles);
   // `req.user` is typed with the registered role set (`Register`), which is this instance's.
   req.user = user as Express.User;

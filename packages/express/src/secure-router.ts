@@ -1,5 +1,4 @@
-import type { Auth } from '@gatehousejs/core';
-import { createKernel, markGuard, methodTakesBody, type Kernel, type KernelOptions } from '@gatehousejs/http';
+import { createAdmission, markGuard, methodTakesBody, type AccessVerifier, type Admission, type KernelOptions } from '@gatehousejs/http';
 import express, { type RequestHandler, type Router } from 'express';
 import { expressExchange } from './exchange.js';
 import { admitUser } from './guard.js';
@@ -29,12 +28,18 @@ import { matchedRouteAccess, matchedRoutesReadForm, type RequestAccess, type Rou
  * api.get('/health', publicRoute, (_req, res) => { res.json({ status: 'ok' }) });
  * api.get('/users/me', (req, res) => { res.json(requireUser(req)) });          // any signed-in user
  * api.get('/reports', roles('manager', 'admin'), (_req, res) => { res.json([]) });
+ *
+ * In a resource service, pass a JWKS verifier instead of `auth` (see docs/keys.md, "Protect another
+ * service"): the same guard, from the issuer's public keys alone.
+ *
+ * @example
+ * const api = secureRouter(createJwksVerifier({ jwksUrl, issuer: 'https://auth.example.com', audience: 'orders-api' }));
  */
-export function secureRouter(auth: Auth<string>, options: KernelOptions = {}): Router {
+export function secureRouter(auth: AccessVerifier, options: KernelOptions = {}): Router {
   // Express matches paths case-insensitively and ignores a trailing slash by default; Hono does
   // neither. One answer on every adapter: the exact path only.
   const router = express.Router({ caseSensitive: true, strict: true });
-  guardRouter(router, createKernel(auth, options));
+  guardRouter(router, createAdmission(auth, options));
   return router;
 }
 
@@ -43,7 +48,7 @@ export function secureRouter(auth: Auth<string>, options: KernelOptions = {}): R
  * the router as guarding itself: the kernel admits a request to the routes that match it (token
  * unless every one is public, then the body rules into `req.body`).
  */
-export function guardRouter(router: Router, kernel: Kernel): void {
+export function guardRouter(router: Router, kernel: Admission): void {
   const stack = () => router.stack as unknown as RouterLayer[];
   const guard: RequestHandler = (req, res, next) => {
     let access: RequestAccess;
@@ -58,7 +63,7 @@ export function guardRouter(router: Router, kernel: Kernel): void {
     // A route that reads its own form body (a form_post callback) is left to its reader.
     const readsForm = methodTakesBody(req.method) && matchedRoutesReadForm(stack(), req.method, req.path);
     kernel.admit(expressExchange(req, res), access, readsForm ? 'none' : 'json').then(({ user, body }) => {
-      if (user) admitUser(req, user, kernel.auth);
+      if (user) admitUser(req, user, kernel.verifier);
       if (!readsForm) req.body = body;
       next();
     }, next);

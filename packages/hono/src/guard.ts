@@ -1,6 +1,7 @@
 import { allOf, anyOf, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
 import {
   assertRoles,
+  type AccessVerifier,
   markPublic,
   markRoleRequirement,
   markUnconfirmedAllowed,
@@ -31,8 +32,8 @@ export const publicRoute: MiddlewareHandler = markPublic<MiddlewareHandler>((_c,
  */
 export const unconfirmedAllowed: MiddlewareHandler = markUnconfirmedAllowed<MiddlewareHandler>((_c, next) => next());
 
-/** Records the user a Gatehouse guard verified: `c.get('user')`, and for `roles(…)` the auth instance's role check. */
-export function admitUser(c: Context, user: AccessTokenPayload<string>, auth: Auth<string>): void {
+/** Records the user a Gatehouse guard verified: `c.get('user')`, and for `roles(…)` the role check of the auth instance (or JWKS verifier) that verified it. */
+export function admitUser(c: Context, user: AccessTokenPayload<string>, auth: AccessVerifier): void {
   rememberVerifiedUser(c, user, auth.roles);
   // `c.get('user')` is typed with the registered role set (`Register`), which is this instance's.
   (c as Context<GatehouseEnv>).set('user', user as AccessTokenPayload);

@@ -1,5 +1,4 @@
-import type { Auth } from '@gatehousejs/core';
-import { createKernel, markGuard, type Kernel, type KernelOptions } from '@gatehousejs/http';
+import { createAdmission, markGuard, type AccessVerifier, type Admission, type KernelOptions } from '@gatehousejs/http';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { honoExchange, type ExchangeOptions } from './exchange.js';
 import { admitUser } from './guard.js';
@@ -32,13 +31,19 @@ import { routeDecisions } from './matched-routes.js';
  * api.get('/users/me', (c) => c.json({ id: requireUser(c).id }));         // any signed-in user
  * api.get('/reports', roles('manager', 'admin'), (c) => c.json([]));
  * app.route('/api/v1', api);
+ *
+ * In a resource service, pass a JWKS verifier instead of `auth` (see docs/keys.md, "Protect another
+ * service"): the same guard, from the issuer's public keys alone.
+ *
+ * @example
+ * const api = secureRoutes(createJwksVerifier({ jwksUrl, issuer: 'https://auth.example.com', audience: 'orders-api' }));
  */
 export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(
-  auth: Auth<string>,
+  auth: AccessVerifier,
   options: KernelOptions & ExchangeOptions = {},
 ): Hono<E> {
   const app = new Hono<E>();
-  guardRoutes(app, createKernel(auth, options), options);
+  guardRoutes(app, createAdmission(auth, options), options);
   return app;
 }
 
@@ -48,13 +53,13 @@ export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(
  * rules into `c.get('body')`). The library's route tables declare their own routes first, each a
  * single handler the kernel serves, then add the guard for whatever else is declared after them.
  */
-export function guardRoutes<E extends GatehouseEnv>(app: Hono<E>, kernel: Kernel, options: ExchangeOptions = {}): void {
+export function guardRoutes<E extends GatehouseEnv>(app: Hono<E>, kernel: Admission, options: ExchangeOptions = {}): void {
   const decisionOf = routeDecisions(app);
   const guard: MiddlewareHandler = async (c, next) => {
     const decision = decisionOf(c);
     if (decision.access === 'unmatched') return next();
     const { user, body } = await kernel.admit(honoExchange(c, options), decision.access, decision.readsForm ? 'none' : 'json');
-    if (user) admitUser(c, user, kernel.auth);
+    if (user) admitUser(c, user, kernel.verifier);
     if (!decision.readsForm) c.set('body', body);
     return next();
   };

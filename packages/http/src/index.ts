@@ -1,5 +1,7 @@
 export { createKernel, UNKNOWN_PEER_WARNING } from './kernel/create-kernel.js';
 export type { Kernel, KernelOptions, Access, Admitted } from './kernel/create-kernel.js';
+export { createAdmission } from './kernel/admission.js';
+export type { Admission, AdmissionOptions, AccessVerifier } from './kernel/admission.js';
 export type { Exchange, Answer, BodyReadBefore } from './kernel/exchange.js';
 export { routeTable } from './kernel/route-table.js';
 export type { RouteTable, RouteMatch } from './kernel/route-table.js';

@@ -1,10 +1,12 @@
 import {
   AuthError,
   createAccessTokenVerifier,
-  isRole as isSpecRole,
+  createRolePolicy,
   type AccessTokenPayload,
   type KeyLookup,
   type Role,
+  type RoleHierarchy,
+  type RolePolicy,
 } from '@gatehousejs/core';
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, type JWSHeaderParameters } from 'jose';
 
@@ -22,6 +24,14 @@ export interface JwksVerifierOptions<R extends string = Role> {
   algorithms?: readonly PublicKeyAlgorithm[];
   /** The issuer's role set; a token claiming another role is refused. Default: the spec's four. */
   roles?: readonly R[];
+  /** The issuer's `roleHierarchy`, for `roles(…)` on a guard built from this verifier. Default none. */
+  roleHierarchy?: RoleHierarchy<R>;
+  /**
+   * Refuse tokens of accounts whose address is not confirmed (`EMAIL_NOT_VERIFIED`, 403), as the
+   * issuer does under `requireEmailVerification`; routes marked `unconfirmedAllowed` still take them.
+   * Default false: set it as the issuer has it.
+   */
+  requireEmailVerification?: boolean;
   /** How long one fetch of the key set may take (default 3000 ms); then `KEYS_UNAVAILABLE`. */
   timeoutMs?: number;
   /** The least time between two fetches, also for unknown kids (default 30 000 ms, jose's). */
@@ -40,12 +50,29 @@ export interface JwksVerifier<R extends string = Role> {
    * `AuthError`: `TOKEN_INVALID` / `TOKEN_EXPIRED` (401), or `KEYS_UNAVAILABLE` (503, Retry-After)
    * when the key the token names is not cached and the key set cannot be fetched.
    */
-  verifyAccessToken(token: string): Promise<AccessTokenPayload<R>>;
+  verifyAccessToken(token: string, options?: { allowUnconfirmed?: boolean }): Promise<AccessTokenPayload<R>>;
   /** The payload of a token verified before and still valid, else `undefined`. Never throws. */
   verifyCachedAccessToken(token: string): AccessTokenPayload<R> | undefined;
+  /** The issuer's role set and hierarchy, as configured here: what a guard's `roles(…)` applies. */
+  readonly roles: RolePolicy<R>;
 }
 
 const DEFAULT_ALGORITHMS: readonly PublicKeyAlgorithm[] = ['EdDSA', 'ES256', 'RS256'];
+
+/**
+ * The issuer's role set as a guard checks it. A resource service may know a part of the set only
+ * (e.g. `['reader']`): tokens claiming any other role are refused, so `super`, which `createRolePolicy`
+ * insists on for an issuer, is added to the hierarchy check alone and never admitted.
+ */
+function rolePolicy<R extends string>(options: JwksVerifierOptions<R>): RolePolicy<R> {
+  const given = options.roles;
+  if (!given) return createRolePolicy<R>({ roleHierarchy: options.roleHierarchy });
+  const withSuper = (given as readonly string[]).includes('super') ? given : [...given, 'super' as R];
+  const policy = createRolePolicy<R>({ roles: withSuper, roleHierarchy: options.roleHierarchy });
+  const known = new Set<unknown>(given);
+  const all = Object.freeze([...given]);
+  return { ...policy, all, isRole: (value: unknown): value is R => known.has(value) };
+}
 
 /** Whether jose could not get the key set (network, timeout, non-200, not JSON) rather than found no key in it. */
 const isFetchFailure = (error: unknown) =>
@@ -78,7 +105,7 @@ export function createJwksVerifier<const R extends string = Role>(options: JwksV
     cooldownDuration: cooldownMs,
     cacheMaxAge: options.cacheMaxAgeMs ?? 600_000,
   });
-  const roles = options.roles;
+  const roles = rolePolicy(options);
   /** When fetching last failed: for `cooldownMs` after, no request waits for another attempt. */
   let failedAt: number | undefined;
 
@@ -113,12 +140,19 @@ export function createJwksVerifier<const R extends string = Role>(options: JwksV
     algorithms: options.algorithms ?? DEFAULT_ALGORITHMS,
     issuer: options.issuer,
     audience: options.audience,
-    isRole: roles ? (value) => (roles as readonly unknown[]).includes(value) : isSpecRole,
+    isRole: roles.isRole,
     accessTokenCache: options.accessTokenCache ?? { maxEntries: 10_000 },
   });
   const now = options.now ?? (() => new Date());
   return {
-    verifyAccessToken: (token) => verifier.verifyAccessToken(token, now()) as Promise<AccessTokenPayload<R>>,
+    roles,
+    async verifyAccessToken(token, verifyOptions) {
+      const payload = (await verifier.verifyAccessToken(token, now())) as AccessTokenPayload<R>;
+      if (options.requireEmailVerification && !payload.emailVerified && verifyOptions?.allowUnconfirmed !== true) {
+        throw new AuthError('EMAIL_NOT_VERIFIED');
+      }
+      return payload;
+    },
     verifyCachedAccessToken: (token) => verifier.cachedAccessToken(token, now()) as AccessTokenPayload<R> | undefined,
   };
 }
