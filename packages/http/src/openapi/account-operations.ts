@@ -2,18 +2,8 @@ import { ACCOUNT_REQUEST_SCHEMAS } from '@gatehousejs/core';
 import { z } from 'zod';
 import type { DocumentedResponse, Operation } from './operations.js';
 import * as bodies from './response-schemas.js';
+import { E, ALWAYS, JSON_BODY } from './common-responses.js';
 
-const E = (description: string): DocumentedResponse => ({ description, schema: bodies.errorBody });
-
-const ALWAYS = {
-  500: E('Unexpected error; details only in the server log.'),
-  503: E('A dependency (database, Redis, the hasher) is unavailable; `Retry-After` says when to try again.'),
-};
-const JSON_BODY = {
-  400: E('Malformed JSON or failed validation (`details` per field).'),
-  413: E('Body over the limit (16 KiB by default).'),
-  415: E('A body that is not `application/json`.'),
-};
 const BEARER_401 = { 401: E('Missing, malformed, tampered, expired or revoked access token; or a wrong password.') };
 const RATE_LIMITED = { 429: E('Rate limit hit (a wrong password counts like a failed login); `Retry-After` is set.') };
 

@@ -1,21 +1,9 @@
 import type { Operation } from './operations.js';
 import { errorBody } from './response-schemas.js';
 import { mfaStatus, mfaVerifyBody, mfaVerifyResult, recoveryCodes, totpCodeBody, totpEnrollment } from './mfa-schemas.js';
+import { E, ALWAYS, JSON_BODY, RECENT } from './common-responses.js';
 
-const E = (description: string) => ({ description, schema: errorBody });
-const ALWAYS = {
-  500: E('Unexpected error; details only in the server log.'),
-  503: E('A dependency (database, Redis, the hasher) is unavailable; `Retry-After` says when to try again.'),
-};
-const JSON_BODY = {
-  400: E('Malformed JSON or failed validation (`details` per field).'),
-  413: E('Body over the limit (16 KiB by default).'),
-  415: E('A body that is not `application/json`.'),
-};
 const BEARER = { 401: E('Missing, malformed, tampered or expired access token.') };
-const RECENT = E(
-  'The last full authentication is older than `REAUTH_MAX_AGE` (`REAUTHENTICATION_REQUIRED`), or the e-mail is not confirmed while required.',
-);
 
 /** The second-factor operations of CONTRACT §9 (docs/mfa.md), spread into `operationsFor`. */
 export const MFA_OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze({

@@ -7,6 +7,7 @@ import { accountOperations } from './account-operations.js';
 import { MFA_OPERATIONS } from './mfa-operations.js';
 import { PASSKEY_OPERATIONS } from './passkey-operations.js';
 import { loginOrChallenge } from './mfa-schemas.js';
+import { E, ALWAYS, JSON_BODY } from './common-responses.js';
 
 /** One documented answer: its schema (none for 204) and what it means. */
 export interface DocumentedResponse {
@@ -31,21 +32,9 @@ export interface Operation {
   responses: Readonly<Record<number, DocumentedResponse>>;
 }
 
-const E = (description: string): DocumentedResponse => ({ description, schema: bodies.errorBody });
-
 const COOKIE_BODY =
   'In cookie mode (`AUTH_COOKIES=true`) the body may be left out (or hold no `refreshToken`): the token is then read from the session cookie (docs/browser-sessions.md).';
 
-// Answers any route may give (CONTRACT §2 and §8): the error body, always.
-const ALWAYS = {
-  500: E('Unexpected error; details only in the server log.'),
-  503: E('A dependency (database, Redis, the hasher) is unavailable; `Retry-After` says when to try again.'),
-};
-const JSON_BODY = {
-  400: E('Malformed JSON or failed validation (`details` per field).'),
-  413: E('Body over the limit (16 KiB by default).'),
-  415: E('A body that is not `application/json`.'),
-};
 const RATE_LIMITED = { 429: E('Rate limit hit; `Retry-After` is set.') };
 const BEARER = {
   401: E('Missing, malformed, tampered or expired access token.'),

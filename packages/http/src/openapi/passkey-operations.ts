@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Operation } from './operations.js';
 import { API_SCHEMAS, errorBody, loginResult } from './response-schemas.js';
+import { E, ALWAYS, JSON_BODY, RECENT } from './common-responses.js';
 
 function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
   API_SCHEMAS.add(schema, description === undefined ? { id } : { id, description });
@@ -26,20 +27,7 @@ export const passkeyLoginOptions = named(
   'Request options for navigator.credentials.get(), and the id to send back with its answer (5 minutes, single use).',
 );
 
-const E = (description: string) => ({ description, schema: errorBody });
-const ALWAYS = {
-  500: E('Unexpected error; details only in the server log.'),
-  503: E('A dependency (database, Redis, the hasher) is unavailable; `Retry-After` says when to try again.'),
-};
-const JSON_BODY = {
-  400: E('Malformed JSON or failed validation (`details` per field).'),
-  413: E('Body over the limit (16 KiB by default).'),
-  415: E('A body that is not `application/json`.'),
-};
 const BEARER = { 401: E('Missing, malformed, tampered or expired access token.') };
-const RECENT = E(
-  'The last full authentication is older than `REAUTH_MAX_AGE` (`REAUTHENTICATION_REQUIRED`), or the e-mail is not confirmed while required.',
-);
 const response = z.object({ response: z.looseObject({}), name: z.string().optional() });
 
 /** The passkey operations of CONTRACT §9 (docs/passkeys.md), spread into `operationsFor`. */

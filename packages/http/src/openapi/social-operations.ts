@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { DocumentedResponse, Operation } from './operations.js';
 import * as bodies from './response-schemas.js';
+import { E } from './common-responses.js';
 
-const E = (description: string): DocumentedResponse => ({ description, schema: bodies.errorBody });
 const ALWAYS = {
   429: E('Rate limit hit (the per-client limit of the public auth routes); `Retry-After` is set.'),
   500: E('Unexpected error; details only in the server log.'),
