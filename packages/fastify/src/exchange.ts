@@ -29,6 +29,11 @@ export function fastifyExchange(request: FastifyRequest, reply: FastifyReply, re
         return chunk.done ? undefined : chunk.value;
       };
     },
-    send: ({ status, headers, body }) => reply.code(status).headers(headers).send(body),
+    send: ({ status, headers, body, cookies }) => {
+      reply.code(status).headers(headers);
+      // Each cookie its own Set-Cookie header (cookie mode: the session cookies).
+      if (cookies && cookies.length > 0) reply.header('Set-Cookie', [...cookies]);
+      return reply.send(body);
+    },
   };
 }

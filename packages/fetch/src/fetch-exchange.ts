@@ -43,9 +43,11 @@ export function fetchExchange(
         return chunk.done ? undefined : chunk.value;
       };
     },
-    send: ({ status, headers, body }) => {
+    send: ({ status, headers, body, cookies }) => {
       const answer = new Headers(extraHeaders);
       for (const name in headers) answer.set(name, headers[name]!);
+      // Each cookie its own Set-Cookie header (cookie mode: the session cookies).
+      for (const cookie of cookies ?? []) answer.append('Set-Cookie', cookie);
       return new Response(HEAD_OR_NO_CONTENT(request.method, status) ? null : (body ?? null), { status, headers: answer });
     },
   };

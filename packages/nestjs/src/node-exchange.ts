@@ -40,7 +40,7 @@ export function nodeExchange(
   request: PlatformRequest,
   path: string,
   query: string,
-  answer: (status: number, headers: Record<string, string>, body: string | undefined) => void,
+  answer: (status: number, headers: Record<string, string>, body: string | undefined, cookies?: readonly string[]) => void,
   requestId?: string,
 ): Exchange<void> {
   const { message } = request;
@@ -61,15 +61,19 @@ export function nodeExchange(
       };
     },
     bodyReadBefore: () => (readByPlatform(request) ? readBefore(request) : undefined),
-    send: ({ status, headers, body }) => answer(status, headers, body),
+    send: ({ status, headers, body, cookies }) => answer(status, headers, body, cookies),
   };
 }
 
 /** Writes an answer on Node's response directly (no framework serialiser, no ETag). */
-export function writeNodeAnswer(res: ServerResponse): (status: number, headers: Record<string, string>, body: string | undefined) => void {
-  return (status, headers, body) => {
+export function writeNodeAnswer(
+  res: ServerResponse,
+): (status: number, headers: Record<string, string>, body: string | undefined, cookies?: readonly string[]) => void {
+  return (status, headers, body, cookies) => {
     res.statusCode = status;
     for (const name in headers) res.setHeader(name, headers[name]!);
+    // Each cookie its own Set-Cookie header (cookie mode: the session cookies).
+    if (cookies && cookies.length > 0) res.setHeader('Set-Cookie', [...cookies]);
     if (body === undefined) return void res.end();
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(body);
