@@ -16,7 +16,7 @@ let serial = 0;
 /** A fresh account input; `label` only makes logs readable. */
 export function newAccount(label: string, domain = TEST_DOMAIN): Account {
   const id = `${label}${++serial}${randomBytes(4).toString('hex')}`.slice(0, 28);
-  return { email: `${id}@${domain}`, username: id, password: `Cluster pass ${randomBytes(6).toString('hex')}` };
+  return { email: `${id}@${domain}`, username: id, password: `Orchard lantern ${randomBytes(6).toString('hex')}` };
 }
 
 export const registerBody = (account: Account) => ({
