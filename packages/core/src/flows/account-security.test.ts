@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PASSWORD, createFlowHarness, expectAuthError } from './flow-harness.test-helpers.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -179,6 +179,23 @@ describe('disabling an account', () => {
     expect((await h.auth.setAccountStatus(admin, user.id, { disabled: false })).disabledAt).toBeNull();
     const again = await h.auth.login({ email: 'member@example.com', password: PASSWORD });
     await expect(h.auth.verifyAccessToken(again.accessToken)).resolves.toHaveProperty('id', user.id);
+  });
+
+  it('refuses the reset link too: none is mailed while disabled, and one mailed before is refused', async () => {
+    const { h, admin, user } = await withAdmin();
+    await h.auth.forgotPassword({ email: 'member@example.com' });
+    const { token } = await h.waitForMail('password-reset', 'member@example.com');
+    await h.auth.setAccountStatus(admin, user.id, { disabled: true });
+    await expectAuthError(h.auth.resetPassword({ token, password: 'a brand new secret', confirmPassword: 'a brand new secret' }), 'ACCOUNT_DISABLED');
+    await expectAuthError(h.auth.login({ email: 'member@example.com', password: PASSWORD }), 'ACCOUNT_DISABLED');
+
+    h.clock.advance(120);
+    const lookup = vi.spyOn(h.store.users, 'findUserByEmail');
+    await expect(h.auth.forgotPassword({ email: 'member@example.com' })).resolves.toHaveProperty('message');
+    // The lookup has found the disabled account: that task ends there, with no token and no mail.
+    await vi.waitFor(() => expect(lookup.mock.settledResults).toEqual([{ type: 'fulfilled', value: expect.objectContaining({ id: user.id }) }]));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(h.mailer.mails.filter((m) => m.kind === 'password-reset')).toHaveLength(1);
   });
 
   it('lets only a super act on a super or an admin (status and sessions), and nobody disable themselves', async () => {

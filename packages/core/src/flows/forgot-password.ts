@@ -8,7 +8,7 @@ const SAME_ANSWER = 'If an account exists for this address, a password reset e-m
 
 /**
  * Answers the same for every address, registered or not; mails a reset link only to a registered one,
- * at most `rateLimit.mailsPerAddress` times. A new request supersedes older reset tokens. The lookup
+ * at most `rateLimit.mailsPerAddress` times, and never to a disabled account. A new request supersedes older reset tokens. The lookup
  * and mail run in the background so the response time does not reveal whether the address exists.
  */
 export async function forgotPassword(ctx: FlowContext, body: unknown, request: RequestContext = {}): Promise<{ message: string }> {
@@ -17,8 +17,10 @@ export async function forgotPassword(ctx: FlowContext, body: unknown, request: R
   const { email } = parseInput(forgotPasswordInput, body);
   runInBackground(ctx, { operation: 'password-reset' }, async () => {
     const user = await ctx.store.users.findUserByEmail(email);
-    // Found by its address, so it has one; the check only narrows the type.
-    if (!user || user.email === null || !(await mayMail(ctx, user.email, 'password-reset', now))) return;
+    // Found by its address, so it has one; the check only narrows the type. A disabled account gets
+    // no link: it cannot sign in by any way, and a reset is one (the answer stays the same).
+    if (!user || user.email === null || user.disabledAt) return;
+    if (!(await mayMail(ctx, user.email, 'password-reset', now))) return;
     await ctx.store.oneTimeTokens.revokeOneTimeTokens(user.id, 'password-reset', now);
     const { token, tokenHash } = await createOneTimeToken(ctx.random);
     const expiresAt = new Date(now.getTime() + ctx.config.passwordResetTtl * 1000);

@@ -24,6 +24,8 @@ export async function resetPassword(ctx: FlowContext, body: unknown, request: Re
   const owner = await ctx.store.oneTimeTokens.findActiveOneTimeToken(tokenHash, 'password-reset', now);
   const user = owner && (await ctx.store.users.findUserById(owner.userId));
   if (!user) throw new AuthError('ONE_TIME_TOKEN_INVALID');
+  // A link mailed before the account was disabled must not reopen it: disabled means no way in.
+  if (user.disabledAt) throw new AuthError('ACCOUNT_DISABLED');
   await assertNewPasswordAcceptable(ctx, input.password, user);
   const passwordHash = await ctx.hasher.hash(input.password);
   const sessions = await liveSessionIds(ctx, user.id, now);
