@@ -186,14 +186,19 @@ describe('disabling an account', () => {
     await h.auth.forgotPassword({ email: 'member@example.com' });
     const { token } = await h.waitForMail('password-reset', 'member@example.com');
     await h.auth.setAccountStatus(admin, user.id, { disabled: true });
-    await expectAuthError(h.auth.resetPassword({ token, password: 'a brand new secret', confirmPassword: 'a brand new secret' }), 'ACCOUNT_DISABLED');
+    await expectAuthError(
+      h.auth.resetPassword({ token, password: 'a brand new secret', confirmPassword: 'a brand new secret' }),
+      'ACCOUNT_DISABLED',
+    );
     await expectAuthError(h.auth.login({ email: 'member@example.com', password: PASSWORD }), 'ACCOUNT_DISABLED');
 
     h.clock.advance(120);
     const lookup = vi.spyOn(h.store.users, 'findUserByEmail');
     await expect(h.auth.forgotPassword({ email: 'member@example.com' })).resolves.toHaveProperty('message');
     // The lookup has found the disabled account: that task ends there, with no token and no mail.
-    await vi.waitFor(() => expect(lookup.mock.settledResults).toEqual([{ type: 'fulfilled', value: expect.objectContaining({ id: user.id }) }]));
+    await vi.waitFor(() =>
+      expect(lookup.mock.settledResults).toEqual([{ type: 'fulfilled', value: expect.objectContaining({ id: user.id }) }]),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     expect(h.mailer.mails.filter((m) => m.kind === 'password-reset')).toHaveLength(1);
   });
