@@ -6,7 +6,10 @@ import { buildExamples, startCluster } from './harness/cluster.js';
 import { createHttpClient } from './harness/http-client.js';
 import { createVirtualUsers } from './harness/load-generator.js';
 import { CLUSTER_REQUIRED, findClusterTools } from './harness/tools.js';
+import { jwksGuardedService } from './jwks-guarded-service.js';
+import { keyRotation } from './key-rotation.js';
 import type { LoadContext } from './load-context.js';
+import { revocationAcrossInstances } from './revocation-across-instances.js';
 import { soak } from './soak.js';
 
 /** Requests per second of the load: bounded, so the test measures behaviour, not the machine. */
@@ -14,8 +17,8 @@ const RATE = Number(process.env.GATEHOUSE_CLUSTER_RPS ?? 100);
 /** Signed-in users the load acts as. */
 const LOAD_USERS = 24;
 
-// Three example servers (Express, Hono, Express) behind nginx, on a PostgreSQL and a Redis this
-// test starts itself (issue 14). Needs nginx, PostgreSQL's server programs and redis-server:
+// Three example servers (Express, Hono, Express) and a resource service behind nginx, on a
+// PostgreSQL and a Redis this test starts itself (issues 14, 22, 24). Needs nginx, PostgreSQL's server programs and redis-server:
 // without them it says why and skips, unless GATEHOUSE_REQUIRE_CLUSTER=1 (CI), which fails instead.
 const check = findClusterTools();
 if (check.missing !== undefined) {
@@ -53,7 +56,7 @@ describe.skipIf(check.tools === undefined)('three example servers behind nginx o
     };
     console.log(
       `cluster: ${cluster.instances.map((i) => `${i.framework}:${i.port}`).join(', ')} behind nginx :${cluster.balancer.port}; ` +
-        `PostgreSQL :${cluster.postgres.port}, Redis :${cluster.redis.port}; instances started in ${cluster.startMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
+        `reports service :${cluster.resource.port}; PostgreSQL :${cluster.postgres.port}, Redis :${cluster.redis.port}; instances started in ${cluster.startMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
     );
   }, 240_000);
 
@@ -63,6 +66,10 @@ describe.skipIf(check.tools === undefined)('three example servers behind nginx o
   }, 60_000);
 
   describe('the contract across instances', () => contractAcrossInstances(current));
+  describe('a resource service guarded by the JWKS alone', () => jwksGuardedService(current));
+  describe('revocation reaching access tokens across instances', () => revocationAcrossInstances(current));
   describe(`faults under a bounded load (${RATE} requests/s)`, () => faultsUnderLoad(current));
   describe('soak', () => soak(current));
+  // Last: it restarts every instance three times, which the soak's memory trend must not see.
+  describe('key rotation', () => keyRotation(current));
 });

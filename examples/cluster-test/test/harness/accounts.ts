@@ -44,3 +44,36 @@ export async function mailedResetToken(mail: MailCatcher, email: string): Promis
   if (!match) throw new Error('the reset mail holds no token');
   return match[1]!;
 }
+
+/** A signed-in account: its tokens and its id. */
+export interface Session {
+  account: Account;
+  id: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Registers a fresh account (on instance `pin`, or any) and returns its first session. */
+export async function signedUp(http: HttpClient, label: string, pin?: number): Promise<Session> {
+  const account = newAccount(label);
+  const answer = await register(http, account, pin);
+  if (answer.status !== 201) throw new Error(`could not register ${label}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { account, id: answer.body.user.id, accessToken: answer.body.accessToken, refreshToken: answer.body.refreshToken };
+}
+
+/** Another session of the same account: a login (on instance `pin`, or any). */
+export async function signedIn(http: HttpClient, account: Account, pin?: number): Promise<Session> {
+  const answer = await login(http, account.email, account.password, pin);
+  if (answer.status !== 200) throw new Error(`could not sign in: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { account, id: answer.body.user.id, accessToken: answer.body.accessToken, refreshToken: answer.body.refreshToken };
+}
+
+/**
+ * A signed-in administrator: the role is granted in the database (no route grants the first one,
+ * and the cluster has no bootstrap super), then the account signs in so its token carries it.
+ */
+export async function signedInAdmin(http: HttpClient, query: (sql: string) => Promise<string[]>): Promise<Session> {
+  const { account, id } = await signedUp(http, 'admin');
+  await query(`insert into user_roles (user_id, role) values ('${id}', 'admin')`);
+  return signedIn(http, account);
+}

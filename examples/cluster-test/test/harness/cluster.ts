@@ -9,7 +9,9 @@ import { startBalancer, type Balancer } from './nginx-balancer.js';
 import { createPrivatePostgres, type PrivatePostgres } from './private-postgres.js';
 import { createPrivateRedis, type PrivateRedis } from './private-redis.js';
 import { freePort, tail } from './processes.js';
+import { startResourceService, type ResourceService } from './resource-service.js';
 import { createServerInstance, type Framework, type ServerInstance } from './server-instance.js';
+import { newSigningKey, type SigningKey } from './signing-keys.js';
 import type { ClusterTools } from './tools.js';
 
 /**
@@ -28,13 +30,28 @@ export const FRAMEWORKS: Framework[] = ['express', 'hono', 'express'];
 // A drain waits for each idle keep-alive connection to be closed by nginx (4 s) or Node (5 s).
 export const SHUTDOWN_TIMEOUT_SECONDS = 8;
 
+/**
+ * Access tokens live 15 s (JWT_EXPIRATION_TIME) plus at most 1 s of jitter: short, so the key
+ * rotation can retire a key within the test. Clients refresh before a token runs out, as the
+ * typed client does; the load does too (load-generator.ts).
+ */
+export const ACCESS_TOKEN_SECONDS = 15;
+export const JITTER_SECONDS = 1;
+/** `iss` and `aud` of the cluster's access tokens, which the resource service checks as any verifier should. */
+export const ISSUER = 'https://auth.cluster.test';
+export const AUDIENCE = 'cluster-test';
+
 export interface Cluster {
   readonly dir: string;
   readonly postgres: PrivatePostgres;
   readonly redis: PrivateRedis;
   readonly mail: MailCatcher;
   readonly instances: ServerInstance[];
+  /** The reports service behind nginx's `/reports/`: verifies the cluster's tokens from its JWKS alone. */
+  readonly resource: ResourceService;
   readonly balancer: Balancer;
+  /** The key the instances were started with (JWT_PRIVATE_KEY): the rotation replaces it. */
+  readonly signingKey: SigningKey;
   /** Start times of the instances at start-up, in ms. */
   readonly startMs: number[];
   /** The log tails of every instance and of nginx, for a failure message. */
@@ -52,16 +69,18 @@ export function buildExamples(): void {
 }
 
 /**
- * The environment of every instance: the same secrets, database, Redis and SMTP server, so any
- * instance can serve any request. Cheap Argon2 parameters keep the machine's two cores for
- * routing, not hashing; the auth-request limit is raised because every test client comes from
- * 127.0.0.1, while the lockout keeps its default (5 failures / 15 min).
+ * The environment of every instance: the same keys, database, Redis and SMTP server, so any
+ * instance can serve any request. Access tokens are signed with Ed25519 (`signingKey`), so the
+ * resource service can verify them from the JWKS. Cheap Argon2 parameters keep the machine's two
+ * cores for routing, not hashing; the auth-request limit is raised because every test client comes
+ * from 127.0.0.1, while the lockout keeps its default (5 failures / 15 min).
  */
 export function instanceEnvironment(
   postgres: PrivatePostgres,
   redis: PrivateRedis,
   mail: MailCatcher,
   publicUrl: string,
+  signingKey: SigningKey,
 ): Record<string, string> {
   return {
     NODE_ENV: 'production',
@@ -78,7 +97,12 @@ export function instanceEnvironment(
     RATE_LIMIT_MAILS: '1000/1h',
     TRUST_PROXY: '127.0.0.1',
     SHUTDOWN_TIMEOUT: `${SHUTDOWN_TIMEOUT_SECONDS}s`,
-    JWT_SECRET: 'cluster-test-access-secret-0123456789abcdef',
+    JWT_ALGORITHM: 'EdDSA',
+    JWT_PRIVATE_KEY: signingKey.privateJwk,
+    JWT_EXPIRATION_TIME: `${ACCESS_TOKEN_SECONDS}s`,
+    JWT_JITTER_SECONDS: String(JITTER_SECONDS),
+    JWT_ISSUER: ISSUER,
+    JWT_AUDIENCE: AUDIENCE,
     JWT_REFRESH_SECRET: 'cluster-test-refresh-secret-0123456789abcdef',
     ARGON2_MEMORY_COST: '4096',
     ARGON2_TIME_COST: '1',
@@ -88,7 +112,7 @@ export function instanceEnvironment(
   };
 }
 
-/** PostgreSQL, Redis, a mail catcher, three instances (first alone, so migrations run once) and nginx. */
+/** PostgreSQL, Redis, a mail catcher, three instances (first alone, so migrations run once), nginx and the resource service. */
 export async function startCluster(tools: ClusterTools): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cluster-'));
   // nginx's workers and PostgreSQL run as other users when we are root; they need to reach their folders.
@@ -102,6 +126,7 @@ export async function startCluster(tools: ClusterTools): Promise<Cluster> {
   const logs = () =>
     [
       ...instances.map((i) => `--- instance ${i.index} (${i.framework}) ${i.logFile}\n${tail(i.logFile, 15)}`),
+      `--- reports service\n${tail(join(dir, 'reports-service.log'), 10)}`,
       `--- nginx\n${tail(join(dir, 'nginx', 'nginx-error.log'), 10)}`,
       `--- postgres\n${tail(join(dir, 'postgres.log'), 10)}`,
     ].join('\n');
@@ -113,8 +138,9 @@ export async function startCluster(tools: ClusterTools): Promise<Cluster> {
     const mail = await startMailCatcher({ port: 0, maxMessages: 200 });
     closers.push(() => mail.close());
     const ports = await Promise.all(FRAMEWORKS.map(() => freePort()));
+    const signingKey = await newSigningKey();
     // nginx's port is only known once it starts; links in mails need not be followed by the test.
-    const env = instanceEnvironment(postgres, redis, mail, 'http://127.0.0.1:8080');
+    const env = instanceEnvironment(postgres, redis, mail, 'http://127.0.0.1:8080', signingKey);
     instances = FRAMEWORKS.map((framework, index) => createServerInstance(index, framework, ports[index]!, dir, env));
     closers.push(() =>
       Promise.all(
@@ -126,15 +152,26 @@ export async function startCluster(tools: ClusterTools): Promise<Cluster> {
     );
     const first = await instances[0]!.start();
     const rest = await Promise.all(instances.slice(1).map((instance) => instance.start()));
-    const balancer = await startBalancer(tools, dir, ports);
+    const resourcePort = await freePort();
+    const balancer = await startBalancer(tools, dir, ports, resourcePort);
     closers.push(() => balancer.stop());
+    // It reads the key set through nginx, as any other service would: whichever instance answers.
+    const resource = await startResourceService(resourcePort, dir, {
+      JWKS_URL: `${balancer.url}/api/v1/auth/jwks`,
+      JWT_ALGORITHM: 'EdDSA',
+      JWT_ISSUER: ISSUER,
+      JWT_AUDIENCE: AUDIENCE,
+    });
+    closers.push(() => resource.stop());
     return {
       dir,
       postgres,
       redis,
       mail,
       instances,
+      resource,
       balancer,
+      signingKey,
       startMs: [first, ...rest],
       logs,
       close,

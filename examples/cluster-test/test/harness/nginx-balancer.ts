@@ -2,12 +2,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { freePort, stopChild, startChild, waitUntil, type Child } from './processes.js';
+import { RESOURCE_PATH } from './resource-service.js';
 import type { ClusterTools } from './tools.js';
 
 /** Header the test sends to pin a request to instance N through nginx; absent: round robin. */
 export const PIN_HEADER = 'x-cluster-instance';
 /** Header nginx adds to every answer: the upstream(s) that answered, e.g. `127.0.0.1:41234`. */
 export const UPSTREAM_HEADER = 'x-upstream';
+
+/** How long nginx leaves out an instance it could not reach, before trying it again (`fail_timeout`). */
+export const FAIL_TIMEOUT_SECONDS = 2;
 
 export interface Balancer {
   readonly port: number;
@@ -19,10 +23,10 @@ export interface Balancer {
  * nginx in front of the instances, as docs/deployment.md shows it (HTTP/1.1 keep-alive to the
  * upstreams, closed by nginx before the instances would, X-Forwarded-For appended, a retry on another instance only when a connection fails
  * before the request was sent), plus two test-only parts: a pin header that routes a request to
- * one instance, and the X-Upstream answer header.
+ * one instance, and the X-Upstream answer header. `/reports/` goes to the resource service.
  */
-export function nginxConfig(dir: string, listenPort: number, instancePorts: number[]): string {
-  const servers = instancePorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join('\n');
+export function nginxConfig(dir: string, listenPort: number, instancePorts: number[], resourcePort: number): string {
+  const servers = instancePorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join('\n');
   const pinned = instancePorts
     .map((port, index) => `  upstream instance${index} {\n    server 127.0.0.1:${port};\n    keepalive 8;\n    keepalive_timeout 4s;\n  }`)
     .join('\n');
@@ -50,6 +54,11 @@ ${servers}
     keepalive_timeout 4s;
   }
 ${pinned}
+  upstream reports {
+    server 127.0.0.1:${resourcePort};
+    keepalive 8;
+    keepalive_timeout 4s;
+  }
   map $http_${PIN_HEADER.replaceAll('-', '_')} $gatehouse_upstream {
     default gatehouse;
 ${pins}
@@ -70,6 +79,16 @@ ${pins}
       proxy_next_upstream_tries 3;
       add_header ${UPSTREAM_HEADER} $upstream_addr always;
     }
+    location ${RESOURCE_PATH} {
+      proxy_pass http://reports;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 30s;
+      add_header ${UPSTREAM_HEADER} $upstream_addr always;
+    }
   }
 }
 `;
@@ -86,12 +105,12 @@ const listening = (port: number) =>
   });
 
 /** Starts nginx in the foreground with its own config, pid file, logs and temp paths under `dir`. */
-export async function startBalancer(tools: ClusterTools, dir: string, instancePorts: number[]): Promise<Balancer> {
+export async function startBalancer(tools: ClusterTools, dir: string, instancePorts: number[], resourcePort: number): Promise<Balancer> {
   const home = join(dir, 'nginx');
   mkdirSync(home, { mode: 0o755 });
   const port = await freePort();
   const config = join(home, 'nginx.conf');
-  writeFileSync(config, nginxConfig(home, port, instancePorts));
+  writeFileSync(config, nginxConfig(home, port, instancePorts, resourcePort));
   // -p: prefix, so nothing is looked for under /etc/nginx or /var/lib/nginx.
   const child: Child = startChild(
     'nginx',

@@ -21,6 +21,8 @@ export interface ServerInstance {
   process(): Child;
   /** Starts (or starts again) the process and waits until it answers GET /api/v1/health. */
   start(): Promise<number>;
+  /** Changes the environment of the next start (`undefined` removes a variable), as a redeploy would. */
+  reconfigure(changes: Record<string, string | undefined>): void;
   /** Sends a signal we mean to send: the exit that follows is not counted as a death. */
   signal(signal: NodeJS.Signals): void;
   /** Exits we did not cause (a crash), with their log tail. */
@@ -57,6 +59,7 @@ export function createServerInstance(
   let startedAt: number | undefined;
   let meant = false;
   const deaths: Exit[] = [];
+  let environment = { ...env };
   const instance: ServerInstance = {
     index,
     framework,
@@ -73,7 +76,7 @@ export function createServerInstance(
       // collections from the log (live-heap.ts); the snapshots go to this folder and are deleted.
       const args = ['--trace-gc', '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshots}`, ENTRY_POINTS[framework]];
       const current = startChild(`instance-${index}`, process.execPath, args, logFile, {
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, PORT: String(port), HOST: '127.0.0.1' },
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...environment, PORT: String(port), HOST: '127.0.0.1' },
       });
       child = current;
       startedAt = performance.now();
@@ -83,6 +86,14 @@ export function createServerInstance(
       const up = await waitUntil(async () => current.exit() !== undefined || (await answersHealth(port)), 30_000);
       if (!up || current.exit() !== undefined) throw new Error(`instance ${index} (${framework}) did not start; see ${logFile}`);
       return performance.now() - started;
+    },
+    reconfigure(changes) {
+      const next: Record<string, string> = { ...environment };
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined) delete next[name];
+        else next[name] = value;
+      }
+      environment = next;
     },
     signal(signal) {
       meant = true;
