@@ -1,10 +1,11 @@
 // Second factors in the demo: the authenticator app (TOTP) on the security section — set up with
 // its QR code, confirmed with a code, recovery codes shown once, renewed, turned off — and the
 // second step of a sign-in (a code, a recovery code or a passkey, POST /auth/mfa/verify).
-import { answerWithPasskey } from './client/index.js';
+import { answerWithPasskey, GatehouseApiError } from './client/index.js';
 import { $, element, fieldsOf } from './dom.js';
-import { showNotice } from './messages.js';
+import { showApiError, showNotice } from './messages.js';
 import { act, onSubmit } from './page-actions.js';
+import { stopPasskeyAutofill } from './passkeys.js';
 import { withRecentAuthentication } from './reauth.js';
 import { client } from './session.js';
 
@@ -60,9 +61,9 @@ async function confirmEnrolment(form) {
 let challenge = null;
 
 /** Shows the second step for a login (or social exchange) that answered `{ mfaRequired, mfaToken, methods }`. */
-export function showMfaChallenge(answer, email) {
-  challenge = { mfaToken: answer.mfaToken, email };
-  const methods = new Set(answer.methods);
+export function showMfaChallenge(result, email) {
+  challenge = { mfaToken: result.mfaToken, email };
+  const methods = new Set(result.methods);
   $('mfa-code-fields').hidden = !methods.has('totp');
   $('mfa-recovery-fields').hidden = !methods.has('recovery');
   $('mfa-passkey').hidden = !methods.has('passkey');
@@ -72,12 +73,27 @@ export function showMfaChallenge(answer, email) {
   (methods.has('totp') ? $('mfa-code') : $('mfa-passkey')).focus();
 }
 
-async function answer(form, signedIn) {
-  const { code, recoveryCode } = fieldsOf(form);
-  const proof = code?.trim() ? { code: code.trim() } : { recoveryCode: recoveryCode?.trim() ?? '' };
-  await client.verifyMfa({ mfaToken: challenge?.mfaToken ?? '', ...proof });
+/**
+ * Answers the challenge with `proof` and shows the signed-in view. A refused answer (a wrong code)
+ * is shown on the form, which stays for another try; an expired or used challenge goes back to
+ * sign-in, as any 401 of an action does.
+ */
+async function answer(proof, form, signedIn) {
+  try {
+    await proof(challenge?.mfaToken ?? '');
+  } catch (error) {
+    if (!(error instanceof GatehouseApiError) || error.code === 'MFA_TOKEN_INVALID' || error.status !== 401) throw error;
+    showApiError(error, form);
+    return;
+  }
   challenge = null;
   await signedIn();
+}
+
+function typedProof(form) {
+  const { code, recoveryCode } = fieldsOf(form);
+  const typed = code?.trim() ? { code: code.trim() } : { recoveryCode: recoveryCode?.trim() ?? '' };
+  return (mfaToken) => client.verifyMfa({ mfaToken, ...typed });
 }
 
 /** Wires the section and the second-step form once; `signedIn` shows the signed-in view, `signedOut` the sign-in form. */
@@ -104,12 +120,12 @@ export function wireMfa({ signedIn, signedOut }) {
     $('recovery-codes').hidden = true;
   });
 
-  onSubmit($('mfa-form'), (form) => answer(form, signedIn));
+  onSubmit($('mfa-form'), (form) => answer(typedProof(form), form, signedIn));
   $('mfa-passkey').addEventListener('click', (event) =>
-    act(event.currentTarget, null, async () => {
-      await answerWithPasskey(client, challenge?.mfaToken ?? '', challenge?.email);
-      challenge = null;
-      await signedIn();
+    act(event.currentTarget, null, () => {
+      // One credentials request at a time: the sign-in form's autofill gives way.
+      stopPasskeyAutofill();
+      return answer((mfaToken) => answerWithPasskey(client, mfaToken, challenge?.email), $('mfa-form'), signedIn);
     }),
   );
   $('mfa-cancel').addEventListener('click', () => {
