@@ -114,7 +114,9 @@ export function describeSecondFactors(framework: string, createListener: CreateL
         await qr.waitFor();
         expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
         // The SVG drew: the browser decoded the image under the page's policy (img-src data:).
-        await expect.poll(() => qr.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0)).toBe(true);
+        await expect
+          .poll(() => qr.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
         const secret = (await app.locator('#totp-secret').textContent()) ?? '';
         expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
