@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserPlan, browserSession, expectText, screenshotOnFailure } from './browser.js';
 import { startDemoServer } from './demo-server.js';
-import { logIn, movableClock, registerByApi, type Person } from './demo-steps.js';
+import { expectSignedIn, logIn, movableClock, registerByApi, type Person } from './demo-steps.js';
 
 // The security section of the demo app (issue 22, CONTRACT §9) used as a person uses it, in headless
 // Chromium against an example started in-process: change the password, see and end the sessions of
@@ -44,7 +44,7 @@ export function describeAccountSecurity(framework: string, createListener: Creat
         const app = await newPerson();
         await app.goto(`${base}/`);
         await logIn(app, who.email, who.password);
-        await expectText(app.locator('#profile-title'), `Hello, ${who.firstName}`);
+        await expectSignedIn(app, who.firstName);
         return app;
       }
 
@@ -72,7 +72,7 @@ export function describeAccountSecurity(framework: string, createListener: Creat
         await logIn(app, ada.email, ada.password);
         await expectText(app.locator('#notice'), 'Invalid e-mail or password.');
         await logIn(app, ada.email, newPassword);
-        await expectText(app.locator('#profile-title'), 'Hello, Ada');
+        await expectSignedIn(app, 'Ada');
       });
 
       it('lists the sessions of two browsers; ending the other one signs that browser out at its next request', async () => {
@@ -91,7 +91,7 @@ export function describeAccountSecurity(framework: string, createListener: Creat
         await form.getByLabel('Password', { exact: true }).fill(grace.password);
         await form.getByLabel('Repeat the password').fill(grace.password);
         await form.getByRole('button', { name: 'Create account' }).click();
-        await expectText(laptop.locator('#profile-title'), 'Hello, Grace');
+        await expectSignedIn(laptop, 'Grace');
         phone = await signedIn(grace);
 
         const sessions = laptop.locator('#session-list li');
@@ -110,7 +110,7 @@ export function describeAccountSecurity(framework: string, createListener: Creat
 
         // Again with "Sign out everywhere else", then this device itself.
         await logIn(phone, grace.email, grace.password);
-        await expectText(phone.locator('#profile-title'), 'Hello, Grace');
+        await expectSignedIn(phone, 'Grace');
         await laptop.getByRole('button', { name: 'Reload' }).click();
         await expect.poll(() => sessions.count()).toBe(2);
         await laptop.getByRole('button', { name: 'Sign out everywhere else' }).click();

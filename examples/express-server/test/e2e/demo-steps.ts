@@ -1,6 +1,7 @@
 import type { Clock } from '@gatehousejs/core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { expectText } from './browser.js';
 
 /** Someone who signs up in a browser test. */
 export interface Person {
@@ -27,6 +28,15 @@ export async function logIn(app: Page, email: string, password: string): Promise
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Log in' }).click();
+}
+
+/**
+ * Waits for the signed-in view of `firstName`. The title alone is not enough: it keeps its text
+ * while hidden after a log-out, so it would not tell an in-flight sign-in from the last one.
+ */
+export async function expectSignedIn(app: Page, firstName: string): Promise<void> {
+  await app.locator('#signed-in').waitFor({ state: 'visible' });
+  await expectText(app.locator('#profile-title'), `Hello, ${firstName}`);
 }
 
 /** The server's clock: real time, moved ahead only when a test says (a session grown old, the next TOTP step). */
