@@ -27,12 +27,14 @@ export function useSignedOutView(show) {
   });
 }
 
+/** What a failed navigator.credentials call means for the person: cancelled, timed out, or refused. */
+export const passkeyStepFailed = (error) => `The browser did not finish the passkey step (${error.name}). Nothing was changed.`;
+
 function showFailure(error) {
   if (error instanceof Cancelled) {
     showNotice('error', error.message);
   } else if (error instanceof DOMException) {
-    // navigator.credentials: the person cancelled, timed out, or the authenticator refused.
-    showNotice('error', `The browser did not finish the passkey step (${error.name}). Nothing was changed.`);
+    showNotice('error', passkeyStepFailed(error));
   } else {
     console.error(error);
     showNotice('error', 'Something went wrong in this page. Reload it and try again.');
