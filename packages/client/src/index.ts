@@ -7,7 +7,7 @@ export type { TokenStorage, KeyValueStorage } from './token-storage.js';
 export type { LockManagerLike } from './single-flight-refresh.js';
 export type { SessionChannelLike } from './session-channel.js';
 export { readSocialRedirect } from './social-redirect.js';
-export { signInWithPasskey, answerWithPasskey, registerPasskey } from './passkey-browser.js';
+export { signInWithPasskey, answerWithPasskey, reauthenticateWithPasskey, registerPasskey } from './passkey-browser.js';
 export { isMfaChallenge } from './mfa-types.js';
 export type {
   MfaChallenge,

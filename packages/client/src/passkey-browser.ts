@@ -89,6 +89,14 @@ export async function signInWithPasskey(
   return client.passkeyLogin(challengeId, credentialJson(credential));
 }
 
+/** Asks the server for request options, lets the browser pick a passkey, and answers the assertion as JSON. */
+async function passkeyAssertion(client: GatehouseClient, email?: string) {
+  const { challengeId, options } = await client.passkeyLoginOptions(email);
+  const credential = (await navigator.credentials.get({ publicKey: requestOptions(options) })) as PublicKeyCredential | null;
+  if (!credential) throw new Error('No passkey was chosen.');
+  return { challengeId, response: credentialJson(credential) };
+}
+
 /**
  * Answers a sign-in's second-factor challenge with a passkey of that account.
  *
@@ -97,10 +105,20 @@ export async function signInWithPasskey(
  * if (isMfaChallenge(result)) await answerWithPasskey(client, result.mfaToken, credentials.email);
  */
 export async function answerWithPasskey(client: GatehouseClient, mfaToken: string, email?: string): Promise<LoginResult> {
-  const { challengeId, options } = await client.passkeyLoginOptions(email);
-  const credential = (await navigator.credentials.get({ publicKey: requestOptions(options) })) as PublicKeyCredential | null;
-  if (!credential) throw new Error('No passkey was chosen.');
-  return client.verifyMfa({ mfaToken, challengeId, response: credentialJson(credential) });
+  return client.verifyMfa({ mfaToken, ...(await passkeyAssertion(client, email)) });
+}
+
+/**
+ * Re-authenticates the signed-in user with one of their passkeys (`POST /auth/reauthenticate` with
+ * an assertion), when the server answered `REAUTHENTICATION_REQUIRED`; the session's access token
+ * is replaced by the fresh one.
+ *
+ * @example
+ * await reauthenticateWithPasskey(client);
+ * await client.deleteAccount(password);
+ */
+export async function reauthenticateWithPasskey(client: GatehouseClient, email?: string): Promise<void> {
+  await client.reauthenticate(await passkeyAssertion(client, email));
 }
 
 /**

@@ -4,18 +4,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserPlan, browserSession, expectText, readmeScreenshot, screenshotOnFailure } from './browser.js';
 import { startDemoServer, SUPER } from './demo-server.js';
+import { logIn, registerByApi as registerAt, type Person } from './demo-steps.js';
 
 // The demo app, the mail viewer, the confirmation page and the reset page, used as a person uses
 // them: in headless Chromium, against an example server started in-process. Written once, run on
 // the Express example (demo-app.test.ts here) and on the Hono example (its test/e2e).
-
-interface Person {
-  firstName: string;
-  lastName: string;
-  username: string;
-  email: string;
-  password: string;
-}
 
 const ada: Person = {
   firstName: 'Ada',
@@ -78,14 +71,7 @@ export function describeDemoApp(framework: string, createListener: CreateListene
       base = server.baseUrl;
     });
 
-    async function registerByApi(person: Person): Promise<void> {
-      const response = await fetch(`${base}/api/v1/auth/register`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...person, confirmPassword: person.password }),
-      });
-      expect(response.status).toBe(201);
-    }
+    const registerByApi = (person: Person) => registerAt(base, person);
 
     /** Opens the newest mail of that subject to `to` in /mailhog/ and clicks its link in a new tab. */
     async function followMailLink(mailbox: Page, to: string, subject: string, link: RegExp): Promise<Page> {
@@ -103,13 +89,6 @@ export function describeDemoApp(framework: string, createListener: CreateListene
 
     /** The demo app keeps the refresh token in sessionStorage under this key (see session.js). */
     const storedRefreshToken = (page: Page) => page.evaluate<string | null>("sessionStorage.getItem('gatehouse-demo.refresh-token')");
-
-    async function logIn(app: Page, email: string, password: string): Promise<void> {
-      const form = app.locator('#login-form');
-      await form.getByLabel('E-mail').fill(email);
-      await form.getByLabel('Password').fill(password);
-      await form.getByRole('button', { name: 'Log in' }).click();
-    }
 
     it('registers, shows the API errors at the fields, and confirms the address through the mail in /mailhog/', async () => {
       const app = await newPerson();

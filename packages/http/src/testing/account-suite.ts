@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeClaims, forgeToken } from './forge-token.js';
+import { decodeClaims, withOldAuthTime } from './forge-token.js';
 import { SUITE_SECRETS, type StartServer } from './server-under-test.js';
 import { loginAs, registerUser, SUPER, useServer, type SuiteServer } from './suite-setup.js';
 
@@ -12,12 +12,6 @@ async function userOnTwoDevices(s: SuiteServer) {
   const laptop = await loginAs(s, input.email, input.password);
   const phone = await loginAs(s, input.email, input.password);
   return { id: body.user.id as string, input, laptop, phone };
-}
-
-/** The same access token with its `auth_time` moved `secondsAgo` into the past (signed with the suite's secret). */
-async function withOldAuthTime(token: string, secondsAgo: number): Promise<string> {
-  const claims = decodeClaims(token);
-  return forgeToken(SUITE_SECRETS.JWT_SECRET, { ...claims, auth_time: claims.auth_time - secondsAgo });
 }
 
 /**
@@ -116,7 +110,7 @@ export function accountSuite(start: StartServer): void {
 
     it('DELETE /users/me needs a recent authentication (403 REAUTHENTICATION_REQUIRED), then deletes the account (204)', async () => {
       const { input, laptop, phone } = await userOnTwoDevices(s);
-      const stale = await withOldAuthTime(laptop.accessToken, 3600);
+      const stale = await withOldAuthTime(SUITE_SECRETS.JWT_SECRET, laptop.accessToken, 3600);
       const refused = await s.api('DELETE', '/api/v1/users/me', { token: stale, body: { password: input.password } });
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ statusCode: 403, error: 'Forbidden', code: 'REAUTHENTICATION_REQUIRED' });

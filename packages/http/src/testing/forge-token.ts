@@ -27,3 +27,9 @@ export function decodeClaims(token: string): Record<string, any> {
 export function decodeHeader(token: string): Record<string, any> {
   return JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as Record<string, any>;
 }
+
+/** The same access token with its `auth_time` moved `secondsAgo` into the past, signed with `secret` (the suite's). */
+export async function withOldAuthTime(secret: string, token: string, secondsAgo: number): Promise<string> {
+  const claims = decodeClaims(token);
+  return forgeToken(secret, { ...claims, auth_time: claims.auth_time - secondsAgo });
+}

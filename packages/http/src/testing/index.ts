@@ -45,6 +45,7 @@ export type { Api, ApiResponse, ApiRequest, SendRequest } from './http-client.js
 export { rawRequest } from './raw-request.js';
 export type { RawResponse } from './raw-request.js';
 export { forgeToken, unsecuredToken, tamperPayload, decodeClaims, decodeHeader } from './forge-token.js';
+export { totpNow } from './totp-for-tests.js';
 export { memoryExchange } from '../kernel/memory-exchange.js';
 export type { MemoryRequest } from '../kernel/memory-exchange.js';
 export { describeAdapterSuite, ADAPTER_PROBES } from './adapter-suite.js';

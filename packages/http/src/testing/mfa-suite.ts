@@ -1,6 +1,6 @@
 import { ERROR_CATALOGUE } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
-import { decodeClaims, forgeToken } from './forge-token.js';
+import { decodeClaims, withOldAuthTime } from './forge-token.js';
 import { SUITE_SECRETS, type StartServer } from './server-under-test.js';
 import { loginAs, registerUser, SUPER, useServer, type SuiteServer } from './suite-setup.js';
 import { totpNow } from './totp-for-tests.js';
@@ -26,10 +26,7 @@ async function challenge(s: SuiteServer, email: string, password: string): Promi
 }
 
 /** An access token like `token` whose last full authentication was an hour ago. */
-async function staleToken(token: string): Promise<string> {
-  const claims = decodeClaims(token);
-  return forgeToken(SUITE_SECRETS.JWT_SECRET, { ...claims, auth_time: claims.iat - 3600 });
-}
+const staleToken = (token: string) => withOldAuthTime(SUITE_SECRETS.JWT_SECRET, token, 3600);
 
 /** Second factors over HTTP (CONTRACT §9, docs/mfa.md): TOTP set-up, the sign-in challenge, recovery codes. */
 export function mfaSuite(start: StartServer): void {

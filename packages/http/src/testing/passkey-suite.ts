@@ -1,8 +1,8 @@
 import { ERROR_CATALOGUE } from '@gatehousejs/core';
 import { createSoftwareAuthenticator, type CeremonyOverrides } from '@gatehousejs/core/testing';
 import { describe, expect, it } from 'vitest';
-import { decodeClaims } from './forge-token.js';
-import type { StartServer } from './server-under-test.js';
+import { decodeClaims, withOldAuthTime } from './forge-token.js';
+import { SUITE_SECRETS, type StartServer } from './server-under-test.js';
 import { SUITE_MFA } from './start-from-target.js';
 import { loginAs, registerUser, useServer, type SuiteServer } from './suite-setup.js';
 
@@ -118,6 +118,33 @@ export function passkeySuite(start: StartServer): void {
       });
       expect(verified.status).toBe(200);
       expect(decodeClaims(verified.body.accessToken).amr).toEqual(['pwd', 'hwk', 'mfa']);
+    });
+
+    it('POST /auth/reauthenticate takes a passkey assertion: a fresh auth_time for the same session; a replay or another user’s passkey is 401', async () => {
+      const u = await userWithPasskey(s);
+      const other = await userWithPasskey(s);
+      const stale = await withOldAuthTime(SUITE_SECRETS.JWT_SECRET, u.accessToken, 3600);
+      const assertion = async (key: typeof u.key) => {
+        const { body } = await s.api('POST', '/api/v1/auth/passkey/options', { body: { email: u.input.email } });
+        return { challengeId: body.challengeId as string, response: key.authenticate(body.options.challenge) };
+      };
+      expect((await s.api('DELETE', `/api/v1/users/me/passkeys/${u.passkeyId}`, { token: stale })).status).toBe(403);
+
+      const foreign = await s.api('POST', '/api/v1/auth/reauthenticate', { token: stale, body: await assertion(other.key) });
+      expect(foreign.body).toMatchObject(rejected);
+      const proof = await assertion(u.key);
+      const res = await s.api('POST', '/api/v1/auth/reauthenticate', { token: stale, body: proof });
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body)).toEqual(['accessToken']);
+      const claims = decodeClaims(res.body.accessToken);
+      expect(claims.sid).toBe(decodeClaims(u.accessToken).sid);
+      expect(claims.amr).toEqual(['hwk']);
+      expect(claims.auth_time).toBeGreaterThan(decodeClaims(stale).auth_time);
+      expect((await s.api('POST', '/api/v1/auth/reauthenticate', { token: stale, body: proof })).status).toBe(401);
+
+      // The fresh token may now do what needs a recent authentication.
+      const removed = await s.api('DELETE', `/api/v1/users/me/passkeys/${u.passkeyId}`, { token: res.body.accessToken });
+      expect(removed.status).toBe(204);
     });
 
     it("renames and deletes the caller's passkey; someone else's id is 404", async () => {

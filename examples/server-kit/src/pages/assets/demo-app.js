@@ -1,10 +1,16 @@
-// The demo app at `/`: register, log in (with a password or a social provider), profile, roles and
-// linked identities, log out, reports for managers, and the user list with role editing for admins.
-// Plain DOM, no framework; API text goes in as textContent. Every API call goes through the typed
-// client `@gatehousejs/client` (session.js).
-import { GatehouseApiError } from './client/index.js';
-import { clearFieldErrors, clearNotice, showApiError, showNotice } from './messages.js';
-import { accessClaims, canResume, client, onSessionEnd } from './session.js';
+// The demo app at `/`: register, log in (with a password, a passkey, a social provider, and a second
+// factor when the account has one), profile, roles and linked identities, the security section
+// (security.js, mfa.js, passkeys.js), log out, reports for managers, and the user list with role
+// editing for admins. Plain DOM, no framework; API text goes in as textContent. Every API call goes
+// through the typed client `@gatehousejs/client` (session.js).
+import { isMfaChallenge } from './client/index.js';
+import { $, element, fieldsOf, formatDate } from './dom.js';
+import { clearNotice, showNotice } from './messages.js';
+import { loadTwoFactor, showMfaChallenge, wireMfa } from './mfa.js';
+import { act, onSubmit, useSignedOutView } from './page-actions.js';
+import { loadPasskeys, offerPasskeyAutofill, stopPasskeyAutofill, wirePasskeys } from './passkeys.js';
+import { loadSessions, wireSecurity } from './security.js';
+import { accessClaims, canResume, client } from './session.js';
 import {
   markSignInStarted,
   providerName,
@@ -20,39 +26,12 @@ const ROLES = ['super', 'admin', 'manager', 'user'];
 const PAGE_SIZE = 20;
 const TABS = ['login', 'register', 'forgot'];
 
-const $ = (id) => document.getElementById(id);
 let usersOffset = 0;
 let mailViewerAvailable = false;
 /** The enabled social sign-in providers (GET /api/v1/auth/oauth/providers), read once at start. */
 let providers = [];
-/** Set when the client ended the session because its refresh token was refused. */
-let sessionEnded = false;
-/** Whether a user action is running (it reports an ended session itself). */
-let acting = false;
-onSessionEnd(() => {
-  sessionEnded = true;
-  // Between actions: a logout in another tab of cookie mode. Show it at once.
-  if (!acting && !$('signed-in').hidden) {
-    showSignedOut();
-    showNotice('error', 'You were signed out (in another tab, or your session ended). Please log in again.');
-  }
-});
 
 // ---- small helpers ------------------------------------------------------------------------------
-
-function element(tag, { text, className, attributes } = {}, children = []) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  for (const [name, value] of Object.entries(attributes ?? {})) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
-
-function formatDate(iso) {
-  if (!iso) return 'never';
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function roleBadges(roles) {
   if (roles.length === 0) return [element('span', { text: 'none yet', className: 'muted' })];
@@ -60,34 +39,6 @@ function roleBadges(roles) {
 }
 
 const sameRoles = (a, b) => a.length === b.length && a.every((role) => b.includes(role));
-
-/** Runs one user action: disables its button meanwhile and shows any error the API returns. */
-async function act(button, form, action) {
-  if (button) button.disabled = true;
-  sessionEnded = false;
-  acting = true;
-  try {
-    await action();
-  } catch (error) {
-    if (error instanceof GatehouseApiError) {
-      if (sessionEnded) {
-        showSignedOut();
-        showNotice('error', `Your session has ended: ${error.message} Please log in again.`);
-        return;
-      }
-      if (error.status === 401 && !(await canResume())) showSignedOut();
-      showApiError(error, form);
-    } else {
-      console.error(error);
-      showNotice('error', 'Something went wrong in this page. Reload it and try again.');
-    }
-  } finally {
-    acting = false;
-    if (button) button.disabled = false;
-  }
-}
-
-const fieldsOf = (form) => Object.fromEntries(new FormData(form).entries());
 
 // ---- signed out ---------------------------------------------------------------------------------
 
@@ -98,6 +49,7 @@ function selectTab(name) {
     $(`tab-${tab}`).tabIndex = selected ? 0 : -1;
     $(`${tab}-form`).hidden = !selected;
   }
+  $('mfa-form').hidden = true;
 }
 
 function showSignedOut(tab = 'login') {
@@ -106,13 +58,16 @@ function showSignedOut(tab = 'login') {
   $('account-nav').hidden = true;
   $('signed-out').hidden = false;
   selectTab(tab);
+  offerPasskeyAutofill(showSignedIn);
 }
 
 async function logIn(form) {
-  await client.login(fieldsOf(form));
+  const fields = fieldsOf(form);
+  const result = await client.login(fields);
   form.reset();
   clearNotice();
-  await showSignedIn();
+  if (isMfaChallenge(result)) showMfaChallenge(result, fields.email);
+  else await showSignedIn();
 }
 
 async function register(form) {
@@ -157,6 +112,7 @@ function renderProfile(user) {
 }
 
 async function showSignedIn() {
+  stopPasskeyAutofill();
   const user = await client.me();
   renderProfile(user);
   $('loading').hidden = true;
@@ -172,6 +128,7 @@ async function showSignedIn() {
   $('reports').hidden = !holds('manager', 'admin', 'super');
   $('admin').hidden = !holds('admin', 'super');
   await loadIdentities();
+  await Promise.all([loadSessions(), loadTwoFactor(), loadPasskeys()]);
   if (!$('reports').hidden) await loadReports();
   if (!$('admin').hidden) await loadUsers(user.id);
 }
@@ -225,6 +182,11 @@ async function finishSocialRedirect(outcome) {
       return;
     }
     const result = await client.exchangeCode(outcome.code);
+    if (isMfaChallenge(result)) {
+      showSignedOut();
+      showMfaChallenge(result);
+      return;
+    }
     await showSignedIn();
     showNotice('ok', result.isNewUser ? 'Welcome! Your account was created with your provider account.' : 'You are signed in.');
     return;
@@ -297,15 +259,6 @@ function userRow(user, myId) {
 
 // ---- wiring -------------------------------------------------------------------------------------
 
-function onSubmit(form, handler) {
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    clearFieldErrors(form);
-    clearNotice();
-    act(form.querySelector('button[type="submit"]'), form, () => handler(form));
-  });
-}
-
 function wire() {
   for (const tab of TABS) {
     $(`tab-${tab}`).addEventListener('click', () => {
@@ -325,6 +278,9 @@ function wire() {
   onSubmit($('login-form'), logIn);
   onSubmit($('register-form'), register);
   onSubmit($('forgot-form'), requestReset);
+  wireSecurity(showSignedOut);
+  wireMfa({ signedIn: showSignedIn, signedOut: showSignedOut });
+  wirePasskeys({ signedIn: showSignedIn });
 
   $('logout').addEventListener('click', (event) =>
     act(event.currentTarget, null, async () => {
@@ -383,6 +339,7 @@ async function probeMailViewer() {
 }
 
 async function start() {
+  useSignedOutView(showSignedOut);
   const outcome = takeSocialRedirect();
   wire();
   const probing = probeMailViewer();

@@ -1,0 +1,4 @@
+import { createApp } from '../../src/app.js';
+import { describeSecondFactors } from './second-factor-suite.js';
+
+describeSecondFactors('Express', createApp);
