@@ -47,5 +47,5 @@ export type { RawResponse } from './raw-request.js';
 export { forgeToken, unsecuredToken, tamperPayload, decodeClaims, decodeHeader } from './forge-token.js';
 export { memoryExchange } from '../kernel/memory-exchange.js';
 export type { MemoryRequest } from '../kernel/memory-exchange.js';
-export { describeAdapterSuite, ADAPTER_PROBES } from './adapter-suite.js';
+export { describeAdapterSuite, ADAPTER_PROBES, HELPER_PROBES } from './adapter-suite.js';
 export type { AdapterSuiteTarget, AdapterApp } from './adapter-suite.js';
