@@ -1,4 +1,4 @@
-import { declaresBody, type BodyReadBefore, type Exchange } from '@gatehousejs/http';
+import { declaresBody, type Answer, type Exchange } from '@gatehousejs/http';
 import type { Context } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
@@ -38,7 +38,7 @@ export function peerAddress(c: Context, getConnInfo: GetConnInfo | undefined): s
 }
 
 // A middleware before read the body through Hono (`c.req.json()`, …): it is in the cache, as a promise.
-async function readBefore(c: Context): Promise<BodyReadBefore | undefined> {
+async function readBefore(c: Context) {
   for (const _ in c.req.bodyCache) return { raw: new Uint8Array(await c.req.arrayBuffer()) };
   return c.req.raw.bodyUsed ? { lost: LOST } : undefined;
 }
@@ -77,10 +77,13 @@ export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchang
       };
     },
     bodyReadBefore: () => readBefore(c),
-    send: ({ status, headers, body, cookies }) => {
-      // One Set-Cookie header each: a Record holds one value per name.
-      for (const cookie of cookies ?? []) c.header('Set-Cookie', cookie, { append: true });
-      return body === undefined ? c.body(null, status as StatusCode, headers) : c.body(body, status as ContentfulStatusCode, headers);
-    },
+    send: (answer) => sendAnswer(c, answer),
   };
+}
+
+/** Answers with the kernel's `Answer` through `c.body`, keeping the headers middleware set. */
+export function sendAnswer(c: Context, { status, headers, body, cookies }: Answer): Response {
+  // One Set-Cookie header each: a Record holds one value per name.
+  for (const cookie of cookies ?? []) c.header('Set-Cookie', cookie, { append: true });
+  return body === undefined ? c.body(null, status as StatusCode, headers) : c.body(body, status as ContentfulStatusCode, headers);
 }
