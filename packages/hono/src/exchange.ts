@@ -20,16 +20,6 @@ const LOST =
   "The request body was read before Gatehouse, outside Hono's body cache (c.req.raw was read directly): " +
   'read it with c.req.json() / c.req.text() / c.req.arrayBuffer(), or after the Gatehouse routes.';
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 const nodeRequest = (c: Context) => (c.env as NodeBindings | undefined)?.incoming;
 
 /** The TCP peer: Node's socket under @hono/node-server, else the runtime's `getConnInfo`. */
@@ -46,8 +36,8 @@ async function readBefore(c: Context) {
 /**
  * The kernel's `Exchange` for a Hono context: a translation, nothing more. On Node a request with
  * neither `Content-Length` nor `Transfer-Encoding` has no body (RFC 9112 §6.3) and no web stream
- * is built to find that out; bytes read are left in Hono's body cache, so a handler's own
- * `c.req.json()` still works. The answer goes through `c.body`, keeping headers middleware set.
+ * is built to find that out; the body read is left in Hono's body cache (`keepBody`), so a
+ * handler's own `c.req.json()` still works.
  */
 export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchange<Response> {
   const url = c.req.url;
@@ -66,16 +56,10 @@ export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchang
     openBody: () => {
       if (incoming && !declaresBody(incoming.headers as Parameters<typeof declaresBody>[0])) return null;
       const reader = c.req.raw.body?.getReader();
-      if (!reader) return null;
-      const chunks: Uint8Array[] = [];
-      return async () => {
-        const { value } = await reader.read();
-        if (value) chunks.push(value);
-        // Hono keeps promises in its body cache and converts from whichever key is there.
-        else c.req.bodyCache.arrayBuffer = Promise.resolve(concat(chunks).buffer) as unknown as ArrayBuffer;
-        return value;
-      };
+      return reader ? async () => (await reader.read()).value : null;
     },
+    // Hono keeps promises in its body cache and converts from whichever key is there.
+    keepBody: (bytes) => void (c.req.bodyCache.arrayBuffer = Promise.resolve(bytes.buffer) as unknown as ArrayBuffer),
     bodyReadBefore: () => readBefore(c),
     send: (answer) => sendAnswer(c, answer),
   };
