@@ -24,41 +24,31 @@ export const guards: Guards = routeGuards<Request, RequestHandler>({
 
 /**
  * Marks a route of a `secureRouter` as open to anyone; only routes carrying it skip authentication.
- *
- * @example
- * api.get('/health', publicRoute, (_req, res) => { res.json({ status: 'ok' }); });
+ * @example api.get('/health', publicRoute, (_req, res) => { res.json({ status: 'ok' }); });
  */
 export const publicRoute: Guards['publicRoute'] = guards.publicRoute;
 
 /**
- * Marks a route a signed-in account whose address is not confirmed yet may call, also under
- * `requireEmailVerification`. The route still needs a valid access token.
- *
- * @example
- * api.put('/users/me/email', unconfirmedAllowed, (req, res) => { res.status(202).json({ message: 'sent' }); });
+ * Marks a route an account whose address is not confirmed yet may call (still with a valid token).
+ * @example api.put('/users/me/email', unconfirmedAllowed, (req, res) => { res.status(202).json({ message: 'sent' }); });
  */
 export const unconfirmedAllowed: Guards['unconfirmedAllowed'] = guards.unconfirmedAllowed;
 
 /**
- * Verifies the bearer access token and puts its payload on `req.user`; 401 otherwise. A
- * `secureRouter` does this for you; use it on a route of a plain router.
- *
- * @example
- * app.get('/me', authenticate(auth), (req, res) => { res.json(requireUser(req)); });
+ * Verifies the bearer token and puts its payload on `req.user`; 401 otherwise (a `secureRouter` does it for you).
+ * @example app.get('/me', authenticate(auth), (req, res) => { res.json(requireUser(req)); });
  */
 export const authenticate: Guards['authenticate'] = guards.authenticate;
 
 /**
  * The user the Gatehouse guard verified for this request; the 401 error when none did, never a 500.
- *
- * @example
- * api.get('/users/me', async (req, res) => { res.json(await auth.getUserProfile(requireUser(req).id)); });
+ * @example api.get('/users/me', async (req, res) => { res.json(await auth.getUserProfile(requireUser(req).id)); });
  */
 export const requireUser: Guards['requireUser'] = guards.requireUser;
 
 /**
- * The user needs one of the roles (OR; with a `roleHierarchy`, a role counts as those it implies);
- * 403 otherwise. On a plain router pass `auth` first and it verifies the token itself (401 without).
+ * The user needs one of the roles (OR; with a `roleHierarchy`, a role counts as those it implies),
+ * else 403. Outside a `secureRouter` pass `auth` first: it verifies the token itself (401 without).
  * The roles are those of `auth`, else of the registered instance (`Register`), else the spec's four.
  *
  * @example
@@ -69,27 +59,19 @@ export const roles: Guards['roles'] = guards.roles;
 
 /**
  * The user needs every one of the roles (AND, beyond the spec); otherwise as `roles`.
- *
- * @example
- * api.get('/audit', allRoles('manager', 'user'), (_req, res) => { res.json({ ok: true }); });
+ * @example api.get('/audit', allRoles('manager', 'user'), (_req, res) => { res.json({ ok: true }); });
  */
 export const allRoles: Guards['allRoles'] = guards.allRoles;
 
 /**
- * After the guard: 403 `REAUTHENTICATION_REQUIRED` unless the session authenticated at most
- * `maxAgeSeconds` ago (default `REAUTH_MAX_AGE`, 10 minutes); 401 without a verified user.
- *
- * @example
- * api.post('/billing/card', recentAuth(auth), (_req, res) => { res.json({ ok: true }); });
+ * 403 `REAUTHENTICATION_REQUIRED` unless the session authenticated at most `maxAgeSeconds` ago (default 10 minutes).
+ * @example api.post('/billing/card', recentAuth(auth), (_req, res) => { res.json({ ok: true }); });
  */
 export const recentAuth: Guards['recentAuth'] = guards.recentAuth;
 
 /**
- * The JSON body rules into `req.body`: 413 over `limitBytes` (16 KiB), 415 for a compressed or
- * non-JSON body, 400 for malformed JSON, `undefined` when empty. A body `express.json()` already
- * parsed is taken under the same rules. A `secureRouter` applies them on every route.
- *
- * @example
- * router.post('/echo', jsonBody(), (req, res) => { res.json({ received: req.body }); });
+ * The JSON body rules into `req.body` (413 over `limitBytes`, 16 KiB; 415; 400; empty is `undefined`),
+ * also for a body `express.json()` parsed before. A `secureRouter` applies them on every route.
+ * @example router.post('/echo', jsonBody(), (req, res) => { res.json({ received: req.body }); });
  */
 export const jsonBody: Guards['jsonBody'] = guards.jsonBody;

@@ -5,17 +5,12 @@ import { matchedRoutes, type RouterLayer } from './matched-routes.js';
 
 /**
  * An Express router that is deny-by-default: every route declared on it requires a valid access
- * token unless `publicRoute` is among its handlers. Add roles with `roles(...)` or `allRoles(...)`.
- *
- * It is a plain `express.Router()` with one middleware, added first with `router.use`: before any
- * route runs, it looks up the routes of this router that match the request (`matchedRoutes`) and
- * verifies the token unless every one of them is public; a request no route matches goes on
- * untouched (to your JSON 404). Routes declared any way (`get`, `all`, `route(path)`, chained) are
- * covered, since the guard reads the router at request time. Middleware added with `use` is not a
- * route: it runs after the guard. Every matched route then gets the JSON body rules into `req.body`
- * (a body `express.json()` parsed before is taken under the same rules; a route with a form reader,
- * `markFormBody`, reads its own). HEAD is served by GET routes; OPTIONS is not answered
- * automatically (the JSON 404). Routing is strict and case-sensitive, as on Hono.
+ * token unless `publicRoute` is among its handlers; add roles with `roles(...)` or `allRoles(...)`.
+ * A plain `express.Router()` (strict, case-sensitive, as Hono routes) with one middleware added
+ * first: it reads which of the router's routes match the request (`matchedRoutes`), however they
+ * were declared, and admits it (token unless all are public, then the JSON body rules into
+ * `req.body`); a request none matches goes on untouched. Middleware added with `use` is not a
+ * route; HEAD is served by GET routes; OPTIONS is not answered automatically (the JSON 404).
  *
  * @example
  * const api = secureRouter(auth);

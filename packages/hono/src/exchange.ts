@@ -22,11 +22,6 @@ const LOST =
 
 const nodeRequest = (c: Context) => (c.env as NodeBindings | undefined)?.incoming;
 
-/** The TCP peer: Node's socket under @hono/node-server, else the runtime's `getConnInfo`. */
-export function peerAddress(c: Context, getConnInfo: GetConnInfo | undefined): string | undefined {
-  return nodeRequest(c)?.socket?.remoteAddress ?? (getConnInfo ? getConnInfo(c).remote.address : undefined);
-}
-
 // A middleware before read the body through Hono (`c.req.json()`, …): it is in the cache, as a promise.
 async function readBefore(c: Context) {
   for (const _ in c.req.bodyCache) return { raw: new Uint8Array(await c.req.arrayBuffer()) };
@@ -50,7 +45,8 @@ export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchang
     path: url.slice(start, query < 0 ? undefined : query),
     query: query < 0 ? '' : url.slice(query + 1),
     header: (name) => c.req.header(name),
-    peerAddress: peerAddress(c, options.getConnInfo),
+    // Node's socket under @hono/node-server, else the runtime's `getConnInfo`.
+    peerAddress: incoming?.socket?.remoteAddress ?? options.getConnInfo?.(c).remote.address,
     params: c.req.param() as Record<string, string>,
     requestId: options.requestId?.(c),
     openBody: () => {

@@ -7,19 +7,13 @@ import { routeDecisions } from './matched-routes.js';
 
 /**
  * A Hono app that is deny-by-default: every route declared on it requires a valid access token
- * unless `publicRoute` is among its handlers, and the verified payload is `requireUser(c)` (or
- * `c.get('user')`). Add role requirements with `roles(...)` (any of) or `allRoles(...)` (all of).
- * Every route also gets the JSON body rules; the parsed body is `c.get('body')` (a route with a form
- * reader, `markFormBody`, reads its own).
- *
- * It is a plain `new Hono()` with one middleware added first with `use`: for each request it looks
- * at the routes of this app that Hono matched (`routeDecisions`) and verifies the token unless every
- * one of them is public; a request none of them matches goes on untouched (to `notFound()`). So
- * every way of declaring a route is covered: verb methods, `all`, `on`, chained calls,
- * `basePath(...)`, `route()` of another app (a plain one is guarded as a whole, another
- * `secureRoutes` app keeps its markers) and `mount()`. Middleware added with `use` counts as a
- * route: put shared middleware on the outer app, or mark it `publicRoute` too. HEAD is served by GET
- * routes, guard included; OPTIONS is not answered unless you declare it.
+ * unless `publicRoute` is among its handlers; the caller is `requireUser(c)`, the body after the
+ * JSON rules `c.get('body')`; add roles with `roles(...)` or `allRoles(...)`. A plain `new Hono()`
+ * with one middleware added first: it reads which of the app's routes Hono matched
+ * (`routeDecisions`), however they were declared (`all`, `on`, `basePath`, `route()` of another app,
+ * `mount()`), and admits the request unless none did. Middleware added with `use` counts as a
+ * route: put shared middleware on the outer app, or mark it `publicRoute` too. HEAD is served by
+ * GET routes; OPTIONS is not answered unless you declare it.
  *
  * @example
  * const api = secureRoutes(auth);
