@@ -1,39 +1,22 @@
-import { AuthError, isAuthError } from '@gatehousejs/core';
-import { bodyError, pathEncodingError, routeNotFound, toErrorResponse, type BodyFailure, type ErrorLog } from '@gatehousejs/http';
+import { errorAnswer, notFoundAnswer, type ErrorLog } from '@gatehousejs/http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { writeAnswer } from './exchange.js';
 
-// body-parser's error `type`s (an `express.json()` of your own), as the shared body failures.
-const PARSER_FAILURES: Readonly<Record<string, BodyFailure>> = Object.freeze({
+// body-parser's error `type`s (an `express.json()` of your own), as the catalogue's body failures.
+const PARSER_FAILURES = Object.freeze({
   'entity.too.large': 'too-large',
   'entity.parse.failed': 'malformed',
   'encoding.unsupported': 'compressed',
   'charset.unsupported': 'not-utf-8',
   'request.aborted': 'unreadable',
   'request.size.invalid': 'unreadable',
-});
+} as const);
 
 /**
- * Express, its router and body-parser raise errors that carry an HTTP `status` (or `statusCode`):
- * the router's URIError for a route parameter that is not validly percent-encoded, body-parser's
- * refusals. A 4xx keeps its status and gets the contract's body; its own message (which may quote
- * the request) is not sent. Anything else goes on as it is, to become the generic 500.
- */
-function fromExpress(error: unknown): unknown {
-  if (typeof error !== 'object' || error === null || isAuthError(error)) return error;
-  const { status, statusCode, type } = error as { status?: unknown; statusCode?: unknown; type?: unknown };
-  const code = typeof status === 'number' ? status : statusCode;
-  if (typeof code !== 'number' || !Number.isInteger(code) || code < 400 || code > 499) return error;
-  if (error instanceof URIError) return pathEncodingError();
-  const failure = typeof type === 'string' ? PARSER_FAILURES[type] : undefined;
-  const known = failure ? bodyError(failure) : undefined;
-  return known?.status === code ? known : new AuthError('REQUEST_REFUSED', undefined, undefined, { status: code });
-}
-
-/**
- * The one place where errors become responses: `{ statusCode, message, error }` with the status of
- * CONTRACT §2. Unexpected errors are logged by `log` (server side only) and answered 500; a
- * dependency that is unavailable answers 503 with `Retry-After` (see `ErrorLog` to log those as one
- * line). Express's own 4xx errors (see `fromExpress`) keep their status.
+ * The one place where errors become responses: `{ statusCode, message, error, code }` with the
+ * status of CONTRACT §2 (`errorAnswer`). Unexpected errors are logged by `log` (server side only)
+ * and answered 500; an unavailable dependency answers 503 with `Retry-After` (see `ErrorLog`).
+ * Express's own 4xx errors (its router, body-parser) keep their status.
  *
  * @example
  * app.use(errorHandler({ unexpected: (error) => log.error(error), unavailable: (error) => log.warn(error.message) }));
@@ -41,8 +24,7 @@ function fromExpress(error: unknown): unknown {
 export function errorHandler(log: ErrorLog = (e) => console.error(e)): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
-    const { status, body, headers } = toErrorResponse(fromExpress(error), log);
-    res.status(status).set(headers).json(body);
+    writeAnswer(res, errorAnswer(error, log, PARSER_FAILURES));
   };
 }
 
@@ -54,8 +36,5 @@ export function errorHandler(log: ErrorLog = (e) => console.error(e)): ErrorRequ
  * app.use(notFound());
  */
 export function notFound(): RequestHandler {
-  return (req, res) => {
-    const { status, body } = routeNotFound(req.originalUrl);
-    res.status(status).json(body);
-  };
+  return (req, res) => writeAnswer(res, notFoundAnswer(req.originalUrl));
 }

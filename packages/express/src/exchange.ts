@@ -1,4 +1,4 @@
-import { declaresBody, readRawHeader, type BodyReadBefore, type Exchange } from '@gatehousejs/http';
+import { declaresBody, readRawHeader, type Answer, type Exchange } from '@gatehousejs/http';
 import type { Request, Response } from 'express';
 
 const LOST =
@@ -6,7 +6,7 @@ const LOST =
   'without keeping the body. Mount body parsers after the Gatehouse routers, or use one that keeps it (express.json(), express.urlencoded()).';
 
 // What a parser before us (`express.json()`, `text()`, `raw()`, `urlencoded()`) kept in `req.body`.
-function readBefore(body: unknown): BodyReadBefore {
+function readBefore(body: unknown) {
   if (typeof body === 'string' || body instanceof Uint8Array) return { raw: body };
   if (body !== null && typeof body === 'object') return { parsed: body };
   return { lost: LOST };
@@ -16,7 +16,7 @@ function readBefore(body: unknown): BodyReadBefore {
  * The kernel's `Exchange` for an Express request: a translation, nothing more. Headers are read
  * from `rawHeaders` as the Fetch API joins them (two `Authorization` headers are one malformed
  * credential); a request with neither `Content-Length` nor `Transfer-Encoding` has no body
- * (RFC 9112 §6.3); the answer is written on Node's response directly, without `res.json()`'s ETag.
+ * (RFC 9112 §6.3).
  */
 export function expressExchange(req: Request, res: Response, requestId?: string): Exchange<void> {
   const url = req.originalUrl;
@@ -39,13 +39,16 @@ export function expressExchange(req: Request, res: Response, requestId?: string)
       };
     },
     bodyReadBefore: () => (req.readableEnded ? readBefore(req.body) : undefined),
-    send: ({ status, headers, body, cookies }) => {
-      res.statusCode = status;
-      for (const name in headers) res.setHeader(name, headers[name]!);
-      if (cookies) res.setHeader('Set-Cookie', [...cookies]);
-      if (body === undefined) return void res.end();
-      res.setHeader('Content-Length', Buffer.byteLength(body));
-      res.end(body);
-    },
+    send: (answer) => writeAnswer(res, answer),
   };
+}
+
+/** Writes the kernel's answer on Node's response directly, without `res.json()`'s ETag. */
+export function writeAnswer(res: Response, { status, headers, body, cookies }: Answer): void {
+  res.statusCode = status;
+  for (const name in headers) res.setHeader(name, headers[name]!);
+  if (cookies) res.setHeader('Set-Cookie', [...cookies]);
+  if (body === undefined) return void res.end();
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }

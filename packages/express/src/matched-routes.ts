@@ -1,4 +1,5 @@
-import { isGuardMarker, readsFormBody, routeAccess, type RouteAccess } from '@gatehousejs/http';
+import type { RouteDecision } from '@gatehousejs/http';
+import { guards } from './guard.js';
 
 /**
  * The parts of Express 5's router (the `router` package) the guard reads: a router's `stack` of
@@ -16,35 +17,36 @@ export interface RouterLayer {
   match(path: string): unknown;
 }
 
-/** `RouteAccess`, and OPTIONS on a path whose routes declare no OPTIONS handler. */
-export type RequestAccess = RouteAccess | 'undeclared-options';
-
 const isRouter = (handle: unknown): boolean => typeof handle === 'function' && Array.isArray((handle as { stack?: unknown }).stack);
 
 /** The handlers of `route` that run for `method`; HEAD falls back to GET as Express's Route does. */
 function handlersFor(route: NonNullable<RouterLayer['route']>, method: string): unknown[] {
   const lower = method.toLowerCase();
   const name = lower === 'head' && !route.methods.head ? 'get' : lower;
-  const handlers: unknown[] = [];
-  for (const layer of route.stack) {
-    // `route.all()` handlers have no method.
-    if (layer.method === undefined || layer.method === name) handlers.push(layer.handle);
-  }
-  return handlers;
+  // `route.all()` handlers have no method.
+  return route.stack.filter((layer) => layer.method === undefined || layer.method === name).map((layer) => layer.handle);
 }
 
-/** The handler lists of the routes in `stack` that match, and whether any route's path matched at all. */
-function matchedDeclarations(
+/**
+ * How the guard at the head of `stack` treats a request for `method` and `path` (relative to the
+ * router), decided from the routes that match it (`routeDecision`): `undefined` when none does. A
+ * router mounted inside with `use` counts as one route for every path under it (a plain one is
+ * protected as a whole; another secure router guards itself). Plain middleware is not a route.
+ * OPTIONS on a path whose routes declare none is `undeclared-options`: Express would answer it
+ * with an `Allow` list; the contract gives the JSON 404. Throws what `match()` throws (Express's
+ * URIError for a badly encoded parameter, answered 400).
+ */
+export function matchedRoutes(
   stack: readonly RouterLayer[],
   method: string,
   path: string,
-): { declarations: unknown[][]; pathMatched: boolean } {
+): RouteDecision | 'undeclared-options' | undefined {
   const declarations: unknown[][] = [];
   let pathMatched = false;
   for (const layer of stack) {
     const route = layer.route;
     if (!route) {
-      if (isRouter(layer.handle) && !isGuardMarker(layer.handle) && layer.match(path)) declarations.push([layer.handle]);
+      if (isRouter(layer.handle) && layer.match(path)) declarations.push([layer.handle]);
       continue;
     }
     if (!layer.match(path)) continue;
@@ -52,24 +54,6 @@ function matchedDeclarations(
     const handlers = handlersFor(route, method);
     if (handlers.length > 0) declarations.push(handlers);
   }
-  return { declarations, pathMatched };
-}
-
-/**
- * How the guard at the head of `stack` treats a request for `method` and `path` (relative to the
- * router): from the routes that match it (`routeAccess`). A plain router mounted inside with `use`
- * counts as one protected route for every path under it (its routes carry no markers the guard
- * could see); another secure router guards itself. Plain middleware added with `use` is not a
- * route. Throws what `match()` throws (Express's URIError for a badly encoded parameter, answered 400).
- */
-export function matchedRouteAccess(stack: readonly RouterLayer[], method: string, path: string): RequestAccess {
-  const { declarations, pathMatched } = matchedDeclarations(stack, method, path);
-  // Express would answer this itself with an `Allow` list; Hono and the contract give the JSON 404.
   if (declarations.length === 0 && pathMatched && method === 'OPTIONS') return 'undeclared-options';
-  return routeAccess(declarations);
-}
-
-/** Whether the matching routes read a form body themselves (`readsFormBody`), so the JSON rule must not. */
-export function matchedRoutesReadForm(stack: readonly RouterLayer[], method: string, path: string): boolean {
-  return readsFormBody(matchedDeclarations(stack, method, path).declarations);
+  return guards.decide(declarations);
 }

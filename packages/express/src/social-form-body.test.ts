@@ -2,12 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Auth } from '@gatehousejs/core';
 import { createTestAuth } from '@gatehousejs/core/testing';
-import type { SocialRoute } from '@gatehousejs/http';
+import { routeTable, type SocialRoute } from '@gatehousejs/http';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express, { type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler, notFound } from './error-handler.js';
-import { tableRouter } from './table-router.js';
+import { tableRouter } from './library-routers.js';
 
 /** A form_post callback route that answers with the parameters the adapter gave it. */
 const ECHO_CALLBACK: SocialRoute = {
@@ -24,7 +24,7 @@ const bases: Record<string, string> = {};
 
 /** An app with a body parser of its own in front of the routes, as many Express apps have. */
 async function start(name: string, parser: RequestHandler | undefined): Promise<void> {
-  const router = tableRouter(auth, [ECHO_CALLBACK], { bodyLimitBytes: 1024 });
+  const router = tableRouter(auth, routeTable([ECHO_CALLBACK]), { bodyLimitBytes: 1024 });
   const app = express();
   if (parser) app.use(parser);
   app

@@ -5,11 +5,11 @@ import { createTestAuth } from '@gatehousejs/core/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authRouter } from './auth-router.js';
+import { authRouter } from './library-routers.js';
 import { errorHandler, notFound } from './error-handler.js';
 import { publicRoute } from './guard.js';
 import { secureRouter } from './secure-router.js';
-import { userRouter } from './user-router.js';
+import { userRouter } from './library-routers.js';
 
 let auth: Auth;
 let server: Server;

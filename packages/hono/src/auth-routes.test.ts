@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { authRoutes } from './auth-routes.js';
+import { authRoutes } from './library-routes.js';
 import { errorHandler, notFound } from './error-handler.js';
-import { securityHeaders } from './security-headers.js';
+import { securityHeaders } from './response-headers.js';
 import { bearer, createTestAuth } from './test-auth.test-helpers.js';
 
 const { auth } = createTestAuth();

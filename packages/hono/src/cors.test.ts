@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { cors } from './cors.js';
+import { cors } from './response-headers.js';
 import { notFound } from './error-handler.js';
 
 const ALLOWED = 'https://app.example.com';

@@ -1,4 +1,4 @@
-import { declaresBody, type BodyReadBefore, type Exchange } from '@gatehousejs/http';
+import { declaresBody, type Answer, type Exchange } from '@gatehousejs/http';
 import type { Context } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
@@ -20,25 +20,10 @@ const LOST =
   "The request body was read before Gatehouse, outside Hono's body cache (c.req.raw was read directly): " +
   'read it with c.req.json() / c.req.text() / c.req.arrayBuffer(), or after the Gatehouse routes.';
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 const nodeRequest = (c: Context) => (c.env as NodeBindings | undefined)?.incoming;
 
-/** The TCP peer: Node's socket under @hono/node-server, else the runtime's `getConnInfo`. */
-export function peerAddress(c: Context, getConnInfo: GetConnInfo | undefined): string | undefined {
-  return nodeRequest(c)?.socket?.remoteAddress ?? (getConnInfo ? getConnInfo(c).remote.address : undefined);
-}
-
 // A middleware before read the body through Hono (`c.req.json()`, …): it is in the cache, as a promise.
-async function readBefore(c: Context): Promise<BodyReadBefore | undefined> {
+async function readBefore(c: Context) {
   for (const _ in c.req.bodyCache) return { raw: new Uint8Array(await c.req.arrayBuffer()) };
   return c.req.raw.bodyUsed ? { lost: LOST } : undefined;
 }
@@ -46,8 +31,8 @@ async function readBefore(c: Context): Promise<BodyReadBefore | undefined> {
 /**
  * The kernel's `Exchange` for a Hono context: a translation, nothing more. On Node a request with
  * neither `Content-Length` nor `Transfer-Encoding` has no body (RFC 9112 §6.3) and no web stream
- * is built to find that out; bytes read are left in Hono's body cache, so a handler's own
- * `c.req.json()` still works. The answer goes through `c.body`, keeping headers middleware set.
+ * is built to find that out; the body read is left in Hono's body cache (`keepBody`), so a
+ * handler's own `c.req.json()` still works.
  */
 export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchange<Response> {
   const url = c.req.url;
@@ -60,27 +45,25 @@ export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchang
     path: url.slice(start, query < 0 ? undefined : query),
     query: query < 0 ? '' : url.slice(query + 1),
     header: (name) => c.req.header(name),
-    peerAddress: peerAddress(c, options.getConnInfo),
+    // Node's socket under @hono/node-server, else the runtime's `getConnInfo`.
+    peerAddress: incoming?.socket?.remoteAddress ?? options.getConnInfo?.(c).remote.address,
     params: c.req.param() as Record<string, string>,
     requestId: options.requestId?.(c),
     openBody: () => {
       if (incoming && !declaresBody(incoming.headers as Parameters<typeof declaresBody>[0])) return null;
       const reader = c.req.raw.body?.getReader();
-      if (!reader) return null;
-      const chunks: Uint8Array[] = [];
-      return async () => {
-        const { value } = await reader.read();
-        if (value) chunks.push(value);
-        // Hono keeps promises in its body cache and converts from whichever key is there.
-        else c.req.bodyCache.arrayBuffer = Promise.resolve(concat(chunks).buffer) as unknown as ArrayBuffer;
-        return value;
-      };
+      return reader ? async () => (await reader.read()).value : null;
     },
+    // Hono keeps promises in its body cache and converts from whichever key is there.
+    keepBody: (bytes) => void (c.req.bodyCache.arrayBuffer = Promise.resolve(bytes.buffer) as unknown as ArrayBuffer),
     bodyReadBefore: () => readBefore(c),
-    send: ({ status, headers, body, cookies }) => {
-      // One Set-Cookie header each: a Record holds one value per name.
-      for (const cookie of cookies ?? []) c.header('Set-Cookie', cookie, { append: true });
-      return body === undefined ? c.body(null, status as StatusCode, headers) : c.body(body, status as ContentfulStatusCode, headers);
-    },
+    send: (answer) => sendAnswer(c, answer),
   };
+}
+
+/** Answers with the kernel's `Answer` through `c.body`, keeping the headers middleware set. */
+export function sendAnswer(c: Context, { status, headers, body, cookies }: Answer): Response {
+  // One Set-Cookie header each: a Record holds one value per name.
+  for (const cookie of cookies ?? []) c.header('Set-Cookie', cookie, { append: true });
+  return body === undefined ? c.body(null, status as StatusCode, headers) : c.body(body, status as ContentfulStatusCode, headers);
 }

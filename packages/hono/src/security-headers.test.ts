@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
-import { cors } from './cors.js';
+import { cors } from './response-headers.js';
 import { errorHandler, notFound } from './error-handler.js';
 import { jsonResponse } from './json-response.js';
-import { securityHeaders } from './security-headers.js';
+import { securityHeaders } from './response-headers.js';
 
 const ALLOWED = 'https://app.example.com';
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { authRoutes } from './auth-routes.js';
+import { authRoutes } from './library-routes.js';
 import { errorHandler, notFound } from './error-handler.js';
 import { publicRoute } from './guard.js';
 import { secureRoutes } from './secure-routes.js';
-import { userRoutes } from './user-routes.js';
+import { userRoutes } from './library-routes.js';
 import { bearer, createTestAuth } from './test-auth.test-helpers.js';
 
 const { auth, tokenFor } = createTestAuth();

@@ -1,12 +1,14 @@
 import { describeAdapterSuite } from '@gatehousejs/http/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
-import { Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import {
   allRoles,
+  authenticate,
   authRoutes,
   errorHandler,
   notFound,
   publicRoute,
+  recentAuth,
   requireUser,
   roles,
   secureRoutes,
@@ -16,18 +18,35 @@ import {
 
 describeAdapterSuite('Hono', {
   openStore: () => createMemoryStore(),
+  guardHelpers: true,
   createApp(auth) {
-    const probe = secureRoutes(auth, { warn: () => {} });
+    const ok = (c: Context) => c.json({ ok: true });
+    // In-process: no socket, so no client address (said once, silenced here).
+    const quiet = { warn: () => {} };
+    const probe = secureRoutes(auth, quiet);
     probe.get('/open', publicRoute, (c) => c.json({ open: true }));
     probe.get('/closed', (c) => c.json({ id: requireUser(c).id }));
     probe.post('/echo', (c) => c.json({ body: c.get('body') ?? null }));
-    probe.get('/either', roles('manager', 'admin'), (c) => c.json({ ok: true }));
-    probe.get('/both', allRoles('manager', 'user'), (c) => c.json({ ok: true }));
+    probe.get('/either', roles('manager', 'admin'), ok);
+    probe.get('/both', allRoles('manager', 'user'), ok);
     probe.get('/odd', publicRoute, roles('admin'), (c) => c.json({ odd: true }));
-    // In-process: no socket, so no client address (said once, silenced here).
-    const quiet = { warn: () => {} };
+    probe.get('/who', publicRoute, (c) => c.json({ id: requireUser(c).id }));
+    probe.post('/recent', recentAuth(auth, 300), ok);
+    // Routes outside any guard.
+    const foreign: MiddlewareHandler<GatehouseEnv> = async (c, next) => {
+      // Another library's user in the context: the role check must not take it for a verified one.
+      c.set('user', { id: 'x', email: 'x@example.com', roles: ['admin'] } as never);
+      await next();
+    };
+    const plain = new Hono<GatehouseEnv>()
+      .get('/roles', roles('admin'), ok)
+      .get('/roles-auth', roles(auth, 'manager'), (c) => c.json({ id: c.get('user')?.id }))
+      .get('/all-roles-auth', allRoles(auth, 'manager', 'user'), ok)
+      .get('/authenticated', authenticate(auth), roles('manager'), ok)
+      .get('/foreign-user', foreign, roles('admin'), ok);
     const app = new Hono<GatehouseEnv>()
       .route('/probe', probe)
+      .route('/plain', plain)
       .route('/api/v1/auth', authRoutes(auth, quiet))
       .route('/api/v1', userRoutes(auth, quiet))
       .notFound(notFound())

@@ -88,3 +88,11 @@ export { isTrustedCookieRequest, isTrustedSignInRequest } from './session-cookie
 export type { OriginHeaders } from './session-cookies/trusted-origin.js';
 export { getSessionUser } from './session-cookies/session-user.js';
 export type { SessionUser, SessionUserOptions, HeaderSource } from './session-cookies/session-user.js';
+export { routeGuards } from './adapter-kit/route-guards.js';
+export type { GuardBinding, RouteGuards, RoleGuard } from './adapter-kit/route-guards.js';
+export { routeDecision } from './adapter-kit/route-decision.js';
+export type { RouteDecision } from './adapter-kit/route-decision.js';
+export { errorAnswer, notFoundAnswer } from './adapter-kit/error-answer.js';
+export type { FrameworkFailure } from './adapter-kit/error-answer.js';
+export { LIBRARY_ROUTES } from './adapter-kit/library-routes.js';
+export { normalizeTarget } from './adapter-kit/request-target.js';

@@ -71,6 +71,11 @@ export interface Exchange<R = void> {
    * stream is untouched. A promise where the framework keeps it as one (Hono's body cache).
    */
   bodyReadBefore?(): BodyReadBefore | undefined | Promise<BodyReadBefore | undefined>;
+  /**
+   * Receives the body the kernel read, whole and within the limit, for a framework that keeps it
+   * for the route's own reading (Hono's body cache: `c.req.json()` still works after).
+   */
+  keepBody?(bytes: Uint8Array<ArrayBuffer>): void;
   /** The app's id for this request (its `X-Request-Id`), passed to core for the audit events. */
   readonly requestId?: string | undefined;
   /** Writes the answer. JSON arrives serialised, with its `Content-Type`. */

@@ -30,6 +30,7 @@ export async function readRequestBody(exchange: Exchange<unknown>, kind: BodyKin
     { contentLength: exchange.header('content-length'), open: () => exchange.openBody() },
     limitBytes,
   );
+  exchange.keepBody?.(bytes);
   return kind === 'json' ? parseJsonBody(contentType, bytes) : parseFormBody(contentType, bytes);
 }
 

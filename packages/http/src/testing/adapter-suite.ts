@@ -1,6 +1,9 @@
 import type { Auth, AuthStore, Role } from '@gatehousejs/core';
-import { createTestAuth } from '@gatehousejs/core/testing';
+import { createFakeClock } from '@gatehousejs/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeGuardHelperCases } from './adapter-helper-cases.js';
+import { describeOwnRoleCases } from './adapter-role-cases.js';
+import { adapterClient, errorBody as error, JSON_TYPE, suiteAuth } from './adapter-suite-client.js';
 
 /** An app under test, driven in-process (`fetch`), or over loopback by a `fetch` that calls it. */
 export interface AdapterApp {
@@ -20,17 +23,41 @@ export interface AdapterApp {
  * - `GET /probe/either`, any of `manager`, `admin`: `{ ok: true }`
  * - `GET /probe/both`, all of `manager`, `user`: `{ ok: true }`
  * - `GET /probe/odd`, public and `roles('admin')` together: `{ odd: true }` (fail closed)
+ *
+ * An adapter that exports the guard helpers of `routeGuards` (`requireUser`, `recentAuth`,
+ * `authenticate`, and `roles(auth, …)` for routes outside its guard) says `guardHelpers: true` and
+ * declares these as well (see `HELPER_PROBES`):
+ *
+ * - `GET /probe/who`, public, answering `{ id }` of `requireUser`: 401, never 500
+ * - `POST /probe/recent`, `recentAuth(auth, 300)`: `{ ok: true }`
+ * - on a plain router (no guard) at `/plain`: `GET /plain/roles` with `roles('admin')`,
+ *   `GET /plain/roles-auth` with `roles(auth, 'manager')` answering `{ id }` of the user,
+ *   `GET /plain/all-roles-auth` with `allRoles(auth, 'manager', 'user')`, `GET /plain/authenticated`
+ *   with `authenticate(auth)` then `roles('manager')`, and `GET /plain/foreign-user`, where a
+ *   middleware first puts a user with the `admin` role on the request the framework's way
+ *   (`req.user = …`, `c.set('user', …)`), then `roles('admin')`; each answering `{ ok: true }`.
  */
 export interface AdapterSuiteTarget {
   openStore(): AuthStore;
+  /** Called once for the spec's roles, and once more for an app with roles of its own and a hierarchy. */
   createApp(auth: Auth<string>): AdapterApp | Promise<AdapterApp>;
+  /** The adapter exports the guard helpers and declares `HELPER_PROBES`. */
+  guardHelpers?: boolean;
 }
 
 /** The probe routes an `AdapterSuiteTarget` declares, for reference in its own code. */
 export const ADAPTER_PROBES = Object.freeze(['/probe/open', '/probe/closed', '/probe/echo', '/probe/either', '/probe/both', '/probe/odd']);
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-const error = (statusCode: number, error: string, code: string) => ({ statusCode, error, code, message: expect.any(String) });
+/** The probe routes of an adapter that says `guardHelpers: true`. */
+export const HELPER_PROBES = Object.freeze([
+  '/probe/who',
+  '/probe/recent',
+  '/plain/roles',
+  '/plain/roles-auth',
+  '/plain/all-roles-auth',
+  '/plain/authenticated',
+  '/plain/foreign-user',
+]);
 
 /**
  * The guard, role and body cases every adapter must answer alike, written once (as Lucia's
@@ -47,10 +74,11 @@ export function describeAdapterSuite(name: string, target: AdapterSuiteTarget): 
   describe(`${name}: the adapter suite`, () => {
     let auth: Auth<string>;
     let app: AdapterApp;
+    const clock = createFakeClock(new Date());
     const tokens: Partial<Record<string, string>> = {};
 
     beforeAll(async () => {
-      auth = createTestAuth(target.openStore());
+      auth = suiteAuth(target.openStore(), clock);
       app = await target.createApp(auth);
       const root = await auth.ensureSuperUser({ email: 'root@example.com', password: 'root passphrase here' });
       for (const [label, roles] of [
@@ -74,17 +102,7 @@ export function describeAdapterSuite(name: string, target: AdapterSuiteTarget): 
       await app?.close?.();
     });
 
-    const call = async (
-      method: string,
-      path: string,
-      init: { token?: string | undefined; headers?: [string, string][]; body?: string } = {},
-    ) => {
-      const headers = new Headers(init.headers);
-      if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-      const res = await app.fetch(new Request(`http://adapter.test${path}`, { method, headers, body: init.body ?? null }));
-      const text = await res.text();
-      return { status: res.status, headers: res.headers, text, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
-    };
+    const call = adapterClient(() => app);
     const post = (body: string, contentType: string | undefined, as: 'user' | 'anonymous' = 'user') =>
       call('POST', '/probe/echo', {
         token: as === 'user' ? tokens.user : undefined,
@@ -188,5 +206,8 @@ export function describeAdapterSuite(name: string, target: AdapterSuiteTarget): 
       expect((await call('GET', '/api/v1/users/me', { token: tokens.user })).body).toMatchObject({ username: 'probe-user' });
       expect((await call('GET', '/api/v1/users', { token: tokens.user })).body).toEqual(error(403, 'Forbidden', 'INSUFFICIENT_ROLE'));
     });
+
+    describeOwnRoleCases(target, clock);
+    if (target.guardHelpers) describeGuardHelperCases({ call, tokens, clock });
   });
 }

@@ -48,5 +48,5 @@ export { forgeToken, unsecuredToken, tamperPayload, decodeClaims, decodeHeader }
 export { totpNow } from './totp-for-tests.js';
 export { memoryExchange } from '../kernel/memory-exchange.js';
 export type { MemoryRequest } from '../kernel/memory-exchange.js';
-export { describeAdapterSuite, ADAPTER_PROBES } from './adapter-suite.js';
+export { describeAdapterSuite, ADAPTER_PROBES, HELPER_PROBES } from './adapter-suite.js';
 export type { AdapterSuiteTarget, AdapterApp } from './adapter-suite.js';
