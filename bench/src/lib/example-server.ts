@@ -8,6 +8,18 @@ const CPU_REPORTER = new URL('../servers/cpu-reporter.js', import.meta.url);
 const EXAMPLE_MAIN = {
   express: new URL('../../../examples/express-server/dist/main.js', import.meta.url),
   hono: new URL('../../../examples/hono-server/dist/main.js', import.meta.url),
+  fastify: new URL('../../../examples/fastify-server/dist/main.js', import.meta.url),
+  fetch: new URL('../../../examples/fetch-server/dist/main.js', import.meta.url),
+  nest: new URL('../../../examples/nest-server/dist/main.js', import.meta.url),
+};
+
+/** How each example is named in the tables. */
+export const EXAMPLE_NAME: Record<ExampleFramework, string> = {
+  express: 'Express',
+  hono: 'Hono',
+  fastify: 'Fastify',
+  fetch: 'Web-standard handler',
+  nest: 'NestJS',
 };
 
 export type ExampleFramework = keyof typeof EXAMPLE_MAIN;
@@ -44,9 +56,14 @@ export async function registerAndLogIn(baseUrl: string, tag: string): Promise<{ 
 /**
  * Starts `examples/<framework>-server/dist/main.js` in a process of its own with the environment an
  * operator would give it (the store at `databaseUrl`, rate limits off so the load is not refused,
- * the development mail catcher on a free port), waits for its "listening" line, and signs a user up.
+ * the development mail catcher on a free port, and `env` on top), waits for its "listening" line,
+ * and signs a user up.
  */
-export async function startExampleServer(framework: ExampleFramework, databaseUrl: string): Promise<ExampleServer> {
+export async function startExampleServer(
+  framework: ExampleFramework,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ExampleServer> {
   const secret = () => randomBytes(48).toString('base64url');
   const child = fork(EXAMPLE_MAIN[framework], [], {
     execArgv: ['--import', CPU_REPORTER.href],
@@ -61,6 +78,7 @@ export async function startExampleServer(framework: ExampleFramework, databaseUr
       JWT_REFRESH_SECRET: secret(),
       RATE_LIMIT_ENABLED: 'false',
       MAILHOG_SMTP_PORT: '0',
+      ...env,
     },
   });
   const url = await new Promise<string>((resolve, reject) => {
