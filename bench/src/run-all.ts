@@ -11,6 +11,7 @@ import { benchMemory } from './suites/memory.js';
 import { benchPeers } from './suites/peers.js';
 import { benchResourceGuard } from './suites/resource-guard.js';
 import { benchRevocation } from './suites/revocation.js';
+import { benchSecondFactor } from './suites/second-factor.js';
 import { benchRoutes } from './suites/routes.js';
 import { benchStores } from './suites/stores.js';
 import { benchTokens } from './suites/tokens.js';
@@ -25,6 +26,7 @@ const SUITES: Record<string, (report: Report, settings: BenchSettings) => Promis
   peers: benchPeers,
   keys: benchResourceGuard,
   revocation: benchRevocation,
+  mfa: benchSecondFactor,
 };
 
 const DOCUMENT = new URL('../../docs/performance.md', import.meta.url);
