@@ -1,7 +1,8 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { BENCH_PASSWORD, type Answer, type CpuUse } from '../servers/protocol.js';
+import { BENCH_PASSWORD, benchRegistration, type Answer, type CpuUse } from '../servers/protocol.js';
+import { postJson } from './http-json.js';
 import type { MeasuredServer } from './script-server.js';
 
 const CPU_REPORTER = new URL('../servers/cpu-reporter.js', import.meta.url);
@@ -31,26 +32,12 @@ export interface ExampleServer extends MeasuredServer {
   accessToken: string;
 }
 
-async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** Registers a new user over HTTP, as a client would, and logs in as that user. */
 export async function registerAndLogIn(baseUrl: string, tag: string): Promise<{ email: string; accessToken: string }> {
   const email = `bench-${tag}@example.com`;
-  await postJson(`${baseUrl}/api/v1/auth/register`, {
-    firstName: 'Bench',
-    lastName: 'User',
-    username: `bench_${tag}`,
-    email,
-    password: BENCH_PASSWORD,
-    confirmPassword: BENCH_PASSWORD,
-  });
-  const login = await postJson(`${baseUrl}/api/v1/auth/login`, { email, password: BENCH_PASSWORD });
-  return { email, accessToken: String(login.accessToken) };
+  await postJson(`${baseUrl}/api/v1/auth/register`, benchRegistration(`bench_${tag}`, email));
+  const { json } = await postJson<{ accessToken: string }>(`${baseUrl}/api/v1/auth/login`, { email, password: BENCH_PASSWORD });
+  return { email, accessToken: json.accessToken };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createAuth, type Auth, type AuthConfigInput, type AuthStore, type PasswordHasher } from '@gatehousejs/core';
-import { BENCH_PASSWORD } from './protocol.js';
+import { benchRegistration } from './protocol.js';
 
 /** The hasher a benchmark server signs its users in with, and how many hashes it computes at once. */
 export interface Hashing {
@@ -39,13 +39,6 @@ export function openAuth(
 export async function registerBenchUser(auth: Auth<string>): Promise<{ email: string; accessToken: string }> {
   const id = randomBytes(6).toString('hex');
   const email = `bench-${id}@example.com`;
-  const result = await auth.register({
-    firstName: 'Bench',
-    lastName: 'User',
-    username: `bench_${id}`,
-    email,
-    password: BENCH_PASSWORD,
-    confirmPassword: BENCH_PASSWORD,
-  });
+  const result = await auth.register(benchRegistration(`bench_${id}`, email));
   return { email, accessToken: result.accessToken };
 }

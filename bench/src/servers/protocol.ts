@@ -79,3 +79,13 @@ export interface Answer {
 
 /** The password of the bench user: long and unlikely to be on any common-password list. */
 export const BENCH_PASSWORD = 'Gatehouse-bench-7f3Kq-pZ9w-2026';
+
+/** The body of `POST /auth/register` (and `auth.register`) for a bench user. */
+export const benchRegistration = (username: string, email: string) => ({
+  firstName: 'Bench',
+  lastName: 'User',
+  username,
+  email,
+  password: BENCH_PASSWORD,
+  confirmPassword: BENCH_PASSWORD,
+});

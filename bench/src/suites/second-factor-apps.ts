@@ -6,7 +6,7 @@ import { startExampleServer } from '../lib/example-server.js';
 import { cookiesOf, inBatches, postJson } from '../lib/http-json.js';
 import { startScriptServer, type MeasuredServer } from '../lib/script-server.js';
 import { TotpPool, totpCode, type TotpAccount } from '../lib/totp-pool.js';
-import { BENCH_PASSWORD } from '../servers/protocol.js';
+import { BENCH_PASSWORD, benchRegistration } from '../servers/protocol.js';
 
 const BETTER_AUTH = new URL('../peers/better-auth-server.js', import.meta.url);
 const ENROLL_IN_FLIGHT = 8;
@@ -23,15 +23,6 @@ export interface SecondFactorApp {
   passkeyLogin?(worker: number): Promise<void>;
 }
 
-const newUser = (tag: string) => ({
-  firstName: 'Bench',
-  lastName: 'User',
-  username: `mfa_${tag}`,
-  email: `mfa-${tag}@example.com`,
-  password: BENCH_PASSWORD,
-  confirmPassword: BENCH_PASSWORD,
-});
-
 /**
  * The Hono example on SQLite with `MFA_ENCRYPTION_KEY` and passkeys on: `accounts` users who
  * enrolled an authenticator app (register, `POST /users/me/mfa/totp`, confirm with a code), and
@@ -47,15 +38,17 @@ export async function gatehouseSecondFactorApp(databaseUrl: string, accounts: nu
   const api = `${server.url}/api/v1`;
   const tag = randomBytes(3).toString('hex');
   const register = async (name: string) => {
-    const { json } = await postJson<{ accessToken: string }>(`${api}/auth/register`, newUser(name));
+    const { json } = await postJson<{ accessToken: string }>(
+      `${api}/auth/register`,
+      benchRegistration(`mfa_${name}`, `mfa-${name}@example.com`),
+    );
     return { authorization: `Bearer ${json.accessToken}` };
   };
   const enrolled = await inBatches(accounts, ENROLL_IN_FLIGHT, async (i): Promise<TotpAccount> => {
-    const user = newUser(`${tag}${i}`);
     const bearer = await register(`${tag}${i}`);
     const { json } = await postJson<{ secret: string }>(`${api}/users/me/mfa/totp`, {}, bearer);
     await postJson(`${api}/users/me/mfa/totp/confirm`, { code: totpCode(json.secret) }, bearer);
-    return { email: user.email, secret: json.secret };
+    return { email: `mfa-${tag}${i}@example.com`, secret: json.secret };
   });
   const authenticators = await inBatches(passkeyUsers, ENROLL_IN_FLIGHT, async (i) => {
     const bearer = await register(`${tag}pk${i}`);
