@@ -9,6 +9,9 @@ import { benchGuard } from './suites/guard.js';
 import { benchLogin } from './suites/login.js';
 import { benchMemory } from './suites/memory.js';
 import { benchPeers } from './suites/peers.js';
+import { benchResourceGuard } from './suites/resource-guard.js';
+import { benchRevocation } from './suites/revocation.js';
+import { benchSecondFactor } from './suites/second-factor.js';
 import { benchRoutes } from './suites/routes.js';
 import { benchStores } from './suites/stores.js';
 import { benchTokens } from './suites/tokens.js';
@@ -21,6 +24,9 @@ const SUITES: Record<string, (report: Report, settings: BenchSettings) => Promis
   stores: benchStores,
   routes: benchRoutes,
   peers: benchPeers,
+  keys: benchResourceGuard,
+  revocation: benchRevocation,
+  mfa: benchSecondFactor,
 };
 
 const DOCUMENT = new URL('../../docs/performance.md', import.meta.url);

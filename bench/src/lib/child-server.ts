@@ -11,6 +11,8 @@ export interface ChildServer {
   ask(question: 'eld'): Promise<EventLoopDelay>;
   ask(question: 'memory'): Promise<MemoryUse>;
   ask(question: 'cpu'): Promise<CpuUse>;
+  /** The server's CPU time so far (`ask('cpu')`), so a child server is a `MeasuredServer`. */
+  cpu(): Promise<CpuUse>;
   close(): Promise<void>;
 }
 
@@ -33,15 +35,17 @@ export async function startChildServer(spec: ServerSpec): Promise<ChildServer> {
     });
   });
 
+  const ask = ((question: Question) =>
+    new Promise<Answer['value']>((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      child.send({ id, question });
+    })) as ChildServer['ask'];
   return {
     url: `http://127.0.0.1:${ready.port}`,
     ready,
-    ask: ((question: Question) =>
-      new Promise<Answer['value']>((resolve) => {
-        const id = nextId++;
-        pending.set(id, resolve);
-        child.send({ id, question });
-      })) as ChildServer['ask'],
+    ask,
+    cpu: () => ask('cpu'),
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,13 +1,26 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { BENCH_PASSWORD, type Answer, type CpuUse } from '../servers/protocol.js';
+import { BENCH_PASSWORD, benchRegistration, type Answer, type CpuUse } from '../servers/protocol.js';
+import { postJson } from './http-json.js';
 import type { MeasuredServer } from './script-server.js';
 
 const CPU_REPORTER = new URL('../servers/cpu-reporter.js', import.meta.url);
 const EXAMPLE_MAIN = {
   express: new URL('../../../examples/express-server/dist/main.js', import.meta.url),
   hono: new URL('../../../examples/hono-server/dist/main.js', import.meta.url),
+  fastify: new URL('../../../examples/fastify-server/dist/main.js', import.meta.url),
+  fetch: new URL('../../../examples/fetch-server/dist/main.js', import.meta.url),
+  nest: new URL('../../../examples/nest-server/dist/main.js', import.meta.url),
+};
+
+/** How each example is named in the tables. */
+export const EXAMPLE_NAME: Record<ExampleFramework, string> = {
+  express: 'Express',
+  hono: 'Hono',
+  fastify: 'Fastify',
+  fetch: 'Web-standard handler',
+  nest: 'NestJS',
 };
 
 export type ExampleFramework = keyof typeof EXAMPLE_MAIN;
@@ -19,34 +32,25 @@ export interface ExampleServer extends MeasuredServer {
   accessToken: string;
 }
 
-async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** Registers a new user over HTTP, as a client would, and logs in as that user. */
 export async function registerAndLogIn(baseUrl: string, tag: string): Promise<{ email: string; accessToken: string }> {
   const email = `bench-${tag}@example.com`;
-  await postJson(`${baseUrl}/api/v1/auth/register`, {
-    firstName: 'Bench',
-    lastName: 'User',
-    username: `bench_${tag}`,
-    email,
-    password: BENCH_PASSWORD,
-    confirmPassword: BENCH_PASSWORD,
-  });
-  const login = await postJson(`${baseUrl}/api/v1/auth/login`, { email, password: BENCH_PASSWORD });
-  return { email, accessToken: String(login.accessToken) };
+  await postJson(`${baseUrl}/api/v1/auth/register`, benchRegistration(`bench_${tag}`, email));
+  const { json } = await postJson<{ accessToken: string }>(`${baseUrl}/api/v1/auth/login`, { email, password: BENCH_PASSWORD });
+  return { email, accessToken: json.accessToken };
 }
 
 /**
  * Starts `examples/<framework>-server/dist/main.js` in a process of its own with the environment an
  * operator would give it (the store at `databaseUrl`, rate limits off so the load is not refused,
- * the development mail catcher on a free port), waits for its "listening" line, and signs a user up.
+ * the development mail catcher on a free port, and `env` on top), waits for its "listening" line,
+ * and signs a user up.
  */
-export async function startExampleServer(framework: ExampleFramework, databaseUrl: string): Promise<ExampleServer> {
+export async function startExampleServer(
+  framework: ExampleFramework,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ExampleServer> {
   const secret = () => randomBytes(48).toString('base64url');
   const child = fork(EXAMPLE_MAIN[framework], [], {
     execArgv: ['--import', CPU_REPORTER.href],
@@ -61,6 +65,7 @@ export async function startExampleServer(framework: ExampleFramework, databaseUr
       JWT_REFRESH_SECRET: secret(),
       RATE_LIMIT_ENABLED: 'false',
       MAILHOG_SMTP_PORT: '0',
+      ...env,
     },
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,11 +1,13 @@
 // Peer app for the benchmark: Better Auth on Hono with SQLite, as its documentation sets it up
 // (email and password, default scrypt hashing, cookie sessions), rate limits off like the examples.
-// argv[2]: the SQLite file. Tells the parent its port over IPC (see lib/script-server.ts).
+// argv[2]: the SQLite file; argv[3] `two-factor`: with its two-factor plugin (TOTP), as its
+// documentation adds it. Tells the parent its port over IPC (see lib/script-server.ts).
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { betterAuth } from 'better-auth';
+import { twoFactor } from 'better-auth/plugins';
 import { getMigrations } from 'better-auth/db/migration';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
@@ -24,6 +26,7 @@ const auth = betterAuth({
   emailAndPassword: { enabled: true },
   rateLimit: { enabled: false },
   telemetry: { enabled: false },
+  ...(process.argv[3] === 'two-factor' ? { appName: 'Bench', plugins: [twoFactor()] } : {}),
 });
 await (await getMigrations(auth.options)).runMigrations();
 

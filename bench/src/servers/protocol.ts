@@ -20,9 +20,23 @@ export const TINYPOOL_HASHERS: readonly { kind: HasherKind; label: string; ours:
   { kind: 'native-tinypool', label: 'native on tinypool (worker_threads runtime)', ours: 'native-pool' },
 ];
 
+/** The frameworks the guard suite serves `GET /bench/hello` on, each with its Gatehouse adapter. */
+export type GuardFramework = 'express' | 'hono' | 'fastify' | 'fetch' | 'nest';
+
+/**
+ * The guards the token-guard suites put in front of the same Hono route: the issuer's own
+ * (`secureRoutes(auth)`) signing HS256 or EdDSA, EdDSA with the verified-token cache off, a
+ * resource service's JWKS guard (`createJwksVerifier` over the EdDSA issuer's `/jwks`), the
+ * issuer's HS256 guard with 20 000 revocations in its list, and an HS256 verifier holding no
+ * revocation list at all (`createAccessTokenVerifier`, the same checks and cache without the list).
+ */
+export type TokenGuard = 'HS256' | 'EdDSA' | 'EdDSA-no-cache' | 'jwks' | 'HS256-revocations-loaded' | 'HS256-no-revocation-list';
+
 /** What a benchmark server is, passed as JSON in its first argument. */
 export type ServerSpec =
-  | { kind: 'guard'; framework: 'express' | 'hono'; route: 'bare' | 'guarded' | 'guarded-no-cache' }
+  | { kind: 'guard'; framework: GuardFramework; route: 'bare' | 'guarded' | 'guarded-no-cache' }
+  /** `jwksUrl` and `accessToken` (the issuer's, for the ready message) only for `jwks`. */
+  | { kind: 'token-guard'; guard: TokenGuard; jwksUrl?: string; accessToken?: string }
   | { kind: 'auth'; hasher: HasherKind; databaseUrl: string; threadNice?: number };
 
 /** The server's first message: where it listens and a user to log in as. */
@@ -65,3 +79,13 @@ export interface Answer {
 
 /** The password of the bench user: long and unlikely to be on any common-password list. */
 export const BENCH_PASSWORD = 'Gatehouse-bench-7f3Kq-pZ9w-2026';
+
+/** The body of `POST /auth/register` (and `auth.register`) for a bench user. */
+export const benchRegistration = (username: string, email: string) => ({
+  firstName: 'Bench',
+  lastName: 'User',
+  username,
+  email,
+  password: BENCH_PASSWORD,
+  confirmPassword: BENCH_PASSWORD,
+});

@@ -3,12 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startExampleServer, type ExampleServer } from '../lib/example-server.js';
+import { cookiesOf, postJson } from '../lib/http-json.js';
 import { closedLoop, load, p99, probe, type HttpCall } from '../lib/load.js';
 import type { Report } from '../lib/report.js';
 import { startScriptServer, type MeasuredServer } from '../lib/script-server.js';
 import type { BenchSettings } from '../lib/settings.js';
 import { ratio, repeat, type Summary } from '../lib/stats.js';
-import { BENCH_PASSWORD } from '../servers/protocol.js';
+import { BENCH_PASSWORD, benchRegistration } from '../servers/protocol.js';
 
 const PROTECTED_CONNECTIONS = 10;
 // More logins in flight than any of the apps hashes at once.
@@ -27,12 +28,6 @@ interface AuthApp {
   signUp(name: string): Promise<void>;
 }
 
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
-  return res;
-}
-
 const jsonPost = (url: string, body: unknown, headers: Record<string, string> = {}): HttpCall => ({
   url,
   method: 'POST',
@@ -47,14 +42,7 @@ function gatehouseApp(label: string, server: ExampleServer): AuthApp {
     protectedCall: { url: `${server.url}/api/v1/users/me`, headers: { authorization: `Bearer ${server.accessToken}` } },
     loginCall: jsonPost(`${server.url}/api/v1/auth/login`, { email: server.email, password: server.password }),
     signUp: async (name) => {
-      await postJson(`${server.url}/api/v1/auth/register`, {
-        firstName: 'Bench',
-        lastName: 'User',
-        username: name,
-        email: `${name}@example.com`,
-        password: BENCH_PASSWORD,
-        confirmPassword: BENCH_PASSWORD,
-      });
+      await postJson(`${server.url}/api/v1/auth/register`, benchRegistration(name, `${name}@example.com`));
     },
   };
 }
@@ -72,10 +60,7 @@ async function betterAuthApp(file: string): Promise<AuthApp> {
   const email = `ba_${randomBytes(4).toString('hex')}@example.com`;
   await signUp(email.split('@')[0]!);
   const signIn = await postJson(`${server.url}/api/auth/sign-in/email`, { email, password: BENCH_PASSWORD }, origin);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = cookiesOf(signIn.response);
   return {
     label: 'Better Auth (Hono, SQLite)',
     server,
@@ -92,9 +77,7 @@ async function passportApp(file: string): Promise<AuthApp> {
     postJson(`${server.url}/api/signup`, { email: `${name}@example.com`, password: BENCH_PASSWORD, firstName: 'Bench', lastName: 'User' });
   const email = `pp_${randomBytes(4).toString('hex')}@example.com`;
   await signUp(email.split('@')[0]!);
-  const { accessToken } = (await (await postJson(`${server.url}/api/login`, { email, password: BENCH_PASSWORD })).json()) as {
-    accessToken: string;
-  };
+  const { accessToken } = (await postJson<{ accessToken: string }>(`${server.url}/api/login`, { email, password: BENCH_PASSWORD })).json;
   return {
     label: 'passport-jwt (Express, SQLite)',
     server,
