@@ -64,7 +64,7 @@ export type { AuthStore, PasswordResetInput } from './ports/auth-store.js';
 export type { UserStore, UserRecord, UserPage, SetUserRolesOptions } from './ports/user-store.js';
 export type { RefreshTokenStore, RefreshTokenRecord } from './ports/refresh-token-store.js';
 export type { OneTimeTokenStore, OneTimeTokenRecord, OneTimeTokenPurpose, OneTimeTokenOwner } from './ports/one-time-token-store.js';
-export type { IdentityStore, IdentityRecord, IdentityProfile, UnlinkOutcome } from './ports/identity-store.js';
+export type { IdentityStore, IdentityRecord, IdentityProfile, ProviderTokenRecord, UnlinkOutcome } from './ports/identity-store.js';
 export type { OAuthStateStore, OAuthStateRecord } from './ports/oauth-state-store.js';
 export type { SessionStore, SessionRecord, NewSession, SessionUse } from './ports/session-store.js';
 export type { AccountStore } from './ports/account-store.js';
