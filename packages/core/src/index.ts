@@ -107,6 +107,7 @@ export { profileFromClaims } from './social/providers/oidc-provider.js';
 export { parseSocialConfig } from './social/social-config.js';
 export type { SocialConfig, SocialConfigInput } from './social/social-config.js';
 export type { SocialSignIn } from './social/social-sign-in.js';
+export type { ProviderAccessToken } from './social/provider-access-token.js';
 export type { SocialStart, ExchangeResult, CallbackOutcome } from './social/social-flows.js';
 export type { ProviderSummary } from './social/provider-registry.js';
 export type { IdentityView } from './social/identity-flows.js';
