@@ -121,7 +121,7 @@ export async function authorizationUrl(
     client_id: provider.client.clientId,
     redirect_uri: provider.callbackUrl,
     response_type: 'code',
-    scope: definition.scopes.join(' '),
+    scope: definition.scopes.join(definition.scopeSeparator ?? ' '),
     state: input.state,
   };
   if (definition.responseMode === 'form_post') parameters.response_mode = 'form_post';

@@ -67,10 +67,10 @@ const schema = z
         facebook: z
           .object({
             ...credentials,
-            /** The Graph API version (`v23.0`); each lives about two years. */
+            /** The Graph API version (default `v26.0`); each lives about two years after its successor comes out. */
             graphApiVersion: z
               .string()
-              .regex(/^v\d{1,2}\.\d{1,2}$/, 'must look like v23.0')
+              .regex(/^v\d{1,2}\.\d{1,2}$/, 'must look like v26.0')
               .optional(),
           })
           .strict(),
