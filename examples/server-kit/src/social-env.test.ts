@@ -17,6 +17,11 @@ describe('social sign-in settings of the example', () => {
     expect(() => read({ NODE_ENV: 'production', ...env })).toThrow(new RegExp(`${name}.*for tests only and refused in production`));
   });
 
+  it('stores provider tokens only with OAUTH_STORE_PROVIDER_TOKENS=true', () => {
+    expect(read(github).config?.storeProviderTokens).toBe(false);
+    expect(read({ ...github, OAUTH_STORE_PROVIDER_TOKENS: 'true' }).config?.storeProviderTokens).toBe(true);
+  });
+
   it('outside production the same settings start, with a warning', () => {
     const settings = read({ ...github, OAUTH_GITHUB_AUTHORIZATION_URL: 'https://a.test/', OAUTH_GITHUB_TOKEN_URL: 'https://t.test/' });
     expect(settings.warnings).toEqual([expect.stringContaining('OAUTH_GITHUB_AUTHORIZATION_URL/TOKEN_URL')]);

@@ -157,6 +157,8 @@ export function readSocialSettings(env: NodeJS.ProcessEnv, appUrl: string, probl
     appUrl,
     redirectAllowlist: allowlist,
     allowInsecureProviders,
+    // Off unless asked for: sealed with MFA_ENCRYPTION_KEY, for the app's calls to the providers' APIs.
+    storeProviderTokens: read(env, 'OAUTH_STORE_PROVIDER_TOKENS')?.toLowerCase() === 'true',
     providers: providers as SocialConfigInput['providers'],
     oidcProviders: oidcProviders as SocialConfigInput['oidcProviders'],
   };

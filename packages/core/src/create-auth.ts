@@ -344,8 +344,13 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
   );
   passkeys = createPasskeys(mfa.context);
 
-  const social = createSocialSignIn(ctx, options.social, options.onProviderError ?? (() => {}), (flowCtx, user, now, isNewUser) =>
-    mfa.challenge(flowCtx, user, now, ['fed'], { isNewUser }),
+  const social = createSocialSignIn(
+    ctx,
+    options.social,
+    options.onProviderError ?? (() => {}),
+    (flowCtx, user, now, isNewUser) => mfa.challenge(flowCtx, user, now, ['fed'], { isNewUser }),
+    // Provider tokens are sealed as authenticator-app secrets are: one sealing code, one key list.
+    mfa.config.encryptionKeys.length > 0 ? mfa.context.box : undefined,
   );
 
   const auth: Auth<string> = {

@@ -24,6 +24,7 @@ export function createMemoryAccountStore(state: MemoryState, factors: MemorySeco
       for (const [id, identity] of state.identities) {
         if (identity.userId !== userId) continue;
         state.identities.delete(id);
+        state.providerTokens.delete(id);
         deleteWhere(state.identityIdBySubjectKey, (value) => value === id);
         deleteWhere(state.identityIdByUserProviderKey, (value) => value === id);
       }

@@ -1,9 +1,18 @@
 import { AuthError } from '@gatehousejs/core';
-import type { IdentityRecord, IdentityStore } from '@gatehousejs/core';
+import type { IdentityRecord, IdentityStore, ProviderTokenRecord } from '@gatehousejs/core';
 import type { MemoryState } from './memory-state.js';
 
 const subjectKey = (provider: string, issuer: string, subject: string) => JSON.stringify([provider, issuer, subject]);
 const userProviderKey = (userId: string, provider: string) => JSON.stringify([userId, provider]);
+
+function copyTokens(tokens: ProviderTokenRecord): ProviderTokenRecord {
+  const expiresAt = tokens.accessTokenExpiresAt;
+  return {
+    ...tokens,
+    accessTokenExpiresAt: expiresAt ? new Date(expiresAt.getTime()) : null,
+    updatedAt: new Date(tokens.updatedAt.getTime()),
+  };
+}
 
 function copyIdentity(identity: IdentityRecord): IdentityRecord {
   return { ...identity, createdAt: new Date(identity.createdAt.getTime()), lastLoginAt: new Date(identity.lastLoginAt.getTime()) };
@@ -70,9 +79,24 @@ export function createMemoryIdentityStore(state: MemoryState): IdentityStore {
       const hasPassword = (state.users.get(userId)?.passwordHash ?? null) !== null;
       if (!hasPassword && ofUser(userId).length <= 1) return 'last-sign-in-method';
       state.identities.delete(identity.id);
+      state.providerTokens.delete(identity.id);
       state.identityIdBySubjectKey.delete(subjectKey(identity.provider, identity.issuer, identity.subject));
       state.identityIdByUserProviderKey.delete(userProviderKey(userId, provider));
       return 'unlinked';
+    },
+
+    async saveProviderTokens(tokens) {
+      if (state.identities.get(tokens.identityId)?.userId !== tokens.userId) return;
+      state.providerTokens.set(tokens.identityId, copyTokens(tokens));
+    },
+
+    async findProviderTokens(identityId) {
+      const tokens = state.providerTokens.get(identityId);
+      return tokens ? copyTokens(tokens) : null;
+    },
+
+    async deleteProviderTokens(identityId) {
+      state.providerTokens.delete(identityId);
     },
   };
 }

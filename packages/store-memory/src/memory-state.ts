@@ -3,6 +3,7 @@ import type {
   IdentityRecord,
   OAuthStateRecord,
   OneTimeTokenRecord,
+  ProviderTokenRecord,
   RefreshTokenRecord,
   SessionRecord,
   UserRecord,
@@ -33,6 +34,8 @@ export interface MemoryState {
   /** `provider|issuer|subject` and `userId|provider` to identity id: the two unique keys. */
   identityIdBySubjectKey: Map<string, string>;
   identityIdByUserProviderKey: Map<string, string>;
+  /** Sealed provider tokens by identity id; deleted with their identity. */
+  providerTokens: Map<string, ProviderTokenRecord>;
   oauthStates: Map<string, OAuthStateRecord & { consumedAt: Date | null }>;
   /** By id (the refresh-token family). */
   sessions: Map<string, SessionRecord>;
@@ -48,6 +51,7 @@ export function createMemoryState(): MemoryState {
     identities: new Map(),
     identityIdBySubjectKey: new Map(),
     identityIdByUserProviderKey: new Map(),
+    providerTokens: new Map(),
     oauthStates: new Map(),
     sessions: new Map(),
   };

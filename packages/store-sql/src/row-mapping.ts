@@ -14,7 +14,7 @@ export function fromEpochMillis(value: number | string | bigint): Date {
   return new Date(Number(value));
 }
 
-function fromNullableEpochMillis(value: number | string | bigint | null): Date | null {
+export function fromNullableEpochMillis(value: number | string | bigint | null): Date | null {
   return value === null ? null : fromEpochMillis(value);
 }
 

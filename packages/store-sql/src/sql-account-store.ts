@@ -7,10 +7,10 @@ import { revokeAllRefreshTokensIn } from './sql-refresh-token-store.js';
 
 /**
  * The tables that hold rows of a user besides `users`, deleted with it. Only `user_roles` and
- * `user_identities` have a foreign key with ON DELETE CASCADE; the others are deleted by name so the
+ * `user_identities` have a foreign key with ON DELETE CASCADE (`provider_tokens` one to its identity); the others are deleted by name so the
  * deletion does not depend on it. A store that adds tables (second factors) deletes them here too.
  */
-const OWNED_BY_USER = ['user_roles', 'user_identities', 'refresh_tokens', 'sessions', 'one_time_tokens'] as const;
+const OWNED_BY_USER = ['user_roles', 'provider_tokens', 'user_identities', 'refresh_tokens', 'sessions', 'one_time_tokens'] as const;
 
 /** Deleting and disabling accounts over Kysely, each in one transaction. */
 export function createSqlAccountStore({ db, dialect }: SqlDatabase): AccountStore {

@@ -1,8 +1,8 @@
-import type { IdentityRecord, IdentityStore } from '@gatehousejs/core';
+import type { IdentityRecord, IdentityStore, ProviderTokenRecord } from '@gatehousejs/core';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
-import { fromEpochMillis, toEpochMillis } from './row-mapping.js';
-import type { GatehouseDatabase, UserIdentitiesTable } from './schema/database-schema.js';
+import { fromEpochMillis, fromNullableEpochMillis, toEpochMillis } from './row-mapping.js';
+import type { GatehouseDatabase, ProviderTokensTable, UserIdentitiesTable } from './schema/database-schema.js';
 import type { SqlDatabase } from './sql-dialect.js';
 import { toTakenError } from './unique-violation.js';
 
@@ -37,6 +37,18 @@ function fromIdentityRow(row: Selectable<UserIdentitiesTable>): IdentityRecord {
     avatarUrl: row.avatar_url,
     createdAt: fromEpochMillis(row.created_at),
     lastLoginAt: fromEpochMillis(row.last_login_at),
+  };
+}
+
+function fromTokensRow(row: Selectable<ProviderTokensTable>): ProviderTokenRecord {
+  return {
+    identityId: row.identity_id,
+    userId: row.user_id,
+    accessToken: row.access_token,
+    refreshToken: row.refresh_token,
+    accessTokenExpiresAt: fromNullableEpochMillis(row.access_token_expires_at),
+    scope: row.scope,
+    updatedAt: fromEpochMillis(row.updated_at),
   };
 }
 
@@ -110,9 +122,49 @@ export function createSqlIdentityStore({ db, dialect }: SqlDatabase): IdentitySt
         const target = linked.find((row) => row.provider === provider);
         if (!target) return 'not-linked';
         if (user.password_hash === '' && linked.length <= 1) return 'last-sign-in-method';
+        // The identity first (its row lock, then its tokens', the order saveProviderTokens takes),
+        // its tokens by name too, as deleting an account does (sql-account-store.ts).
         await trx.deleteFrom('user_identities').where('id', '=', target.id).execute();
+        await trx.deleteFrom('provider_tokens').where('identity_id', '=', target.id).execute();
         return 'unlinked';
       });
+    },
+
+    async saveProviderTokens(tokens) {
+      if (!couldBeStored(tokens.identityId) || !couldBeStored(tokens.userId)) return;
+      const values = {
+        access_token: tokens.accessToken,
+        refresh_token: tokens.refreshToken,
+        access_token_expires_at: tokens.accessTokenExpiresAt ? toEpochMillis(tokens.accessTokenExpiresAt) : null,
+        scope: tokens.scope,
+        updated_at: toEpochMillis(tokens.updatedAt),
+      };
+      // The identity's row locked first (as unlinking takes it): nothing is written for an identity
+      // that is gone, so tokens never outlive it; an upsert, so parallel saves do not collide.
+      await db.transaction().execute(async (trx) => {
+        const identity = trx
+          .selectFrom('user_identities')
+          .select('id')
+          .where('id', '=', tokens.identityId)
+          .where('user_id', '=', tokens.userId);
+        if (!(await (dialect === 'sqlite' ? identity : identity.forUpdate()).executeTakeFirst())) return;
+        const insert = trx.insertInto('provider_tokens').values({ identity_id: tokens.identityId, user_id: tokens.userId, ...values });
+        await (dialect === 'mysql'
+          ? insert.onDuplicateKeyUpdate(values)
+          : insert.onConflict((conflict) => conflict.column('identity_id').doUpdateSet(values))
+        ).execute();
+      });
+    },
+
+    async findProviderTokens(identityId) {
+      if (!couldBeStored(identityId)) return null;
+      const row = await db.selectFrom('provider_tokens').selectAll().where('identity_id', '=', identityId).executeTakeFirst();
+      return row ? fromTokensRow(row) : null;
+    },
+
+    async deleteProviderTokens(identityId) {
+      if (!couldBeStored(identityId)) return;
+      await db.deleteFrom('provider_tokens').where('identity_id', '=', identityId).execute();
     },
   };
 }

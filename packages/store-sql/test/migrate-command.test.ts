@@ -30,6 +30,7 @@ describe('gatehouse-migrate', () => {
       'Applied migration 0003-social-sign-in (sqlite).',
       'Applied migration 0004-account-security (sqlite).',
       'Applied migration 0005-second-factors (sqlite).',
+      'Applied migration 0006-provider-tokens (sqlite).',
     ]);
 
     const second = captureIo(url);

@@ -49,6 +49,14 @@ export const ERROR_CATALOGUE = Object.freeze({
   SESSION_NOT_FOUND: { status: 404, message: 'You have no active session with this id.' },
   PROVIDER_NOT_FOUND: { status: 404, message: 'This sign-in provider is not available.' },
   IDENTITY_NOT_FOUND: { status: 404, message: 'No account of this provider is linked to this user.' },
+  /**
+   * `getProviderAccessToken`: the provider refused the stored refresh token (`invalid_grant`: revoked,
+   * expired, the user removed the app), or there is none to use. Only a new sign-in with the provider helps.
+   */
+  PROVIDER_SIGN_IN_REQUIRED: {
+    status: 403,
+    message: 'Access to this provider has ended. Please sign in with it again.',
+  },
   IDENTITY_IN_USE: { status: 409, message: 'This account at the provider is already linked to a user.' },
   LAST_SIGN_IN_METHOD: { status: 409, message: 'This is the last way to sign in to this account; add another one first.' },
   EMAIL_TAKEN: { status: 409, message: 'This e-mail address is already registered.' },

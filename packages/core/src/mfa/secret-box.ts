@@ -6,9 +6,9 @@ import { toBase64Url } from '../random/random-values.js';
 const VERSION = 'v1';
 const IV_BYTES = 12;
 
-/** Seals short secrets (TOTP seeds) with AES-256-GCM, bound to what they belong to. */
+/** Seals short secrets (TOTP seeds, provider tokens) with AES-256-GCM, bound to what they belong to. */
 export interface SecretBox {
-  /** `v1.<keyId>.<iv>.<ciphertext and tag>`, all base64url; `context` (the user id) is authenticated data. */
+  /** `v1.<keyId>.<iv>.<ciphertext and tag>`, all base64url; `context` (the user id, a provider token's identity) is authenticated data. */
   seal(plaintext: string, context: string): Promise<string>;
   /** The plaintext; `INTERNAL_ERROR` when no configured key has the sealed key id or the data was altered. */
   open(sealed: string, context: string): Promise<string>;
@@ -65,7 +65,7 @@ export function createSecretBox(keys: readonly Uint8Array[], random: Random): Se
       if (version !== VERSION || !key || iv === undefined || data === undefined) {
         throw new AuthError(
           'INTERNAL_ERROR',
-          `A second-factor secret is sealed with a key that is not configured (key id ${keyId ?? '?'}).`,
+          `A sealed secret (second factor or provider token) uses a key that is not configured (key id ${keyId ?? '?'}).`,
         );
       }
       try {
@@ -76,7 +76,9 @@ export function createSecretBox(keys: readonly Uint8Array[], random: Random): Se
         );
         return new TextDecoder().decode(plain);
       } catch (cause) {
-        throw new AuthError('INTERNAL_ERROR', 'A second-factor secret failed its integrity check.', undefined, { cause });
+        throw new AuthError('INTERNAL_ERROR', 'A sealed secret (second factor or provider token) failed its integrity check.', undefined, {
+          cause,
+        });
       }
     },
   };

@@ -26,6 +26,25 @@ export interface IdentityRecord {
 /** What a sign-in refreshes on an identity: the profile as the provider shows it now. */
 export type IdentityProfile = Pick<IdentityRecord, 'email' | 'emailVerified' | 'displayName' | 'avatarUrl'>;
 
+/**
+ * A provider's tokens for one identity (opt-in, `social.storeProviderTokens`), for the app's calls to
+ * the provider's API. The tokens arrive sealed (AES-256-GCM by core's secret box, bound to the
+ * identity); the store keeps them as given and never reads them. They go with their identity.
+ */
+export interface ProviderTokenRecord {
+  identityId: string;
+  userId: string;
+  /** The sealed access token. */
+  accessToken: string;
+  /** The sealed refresh token, or null when the provider gave none. */
+  refreshToken: string | null;
+  /** When the access token expires (from `expires_in`), or null when the provider did not say. */
+  accessTokenExpiresAt: Date | null;
+  /** The scopes the provider granted, space-separated as RFC 6749 §5.1 writes them, or null. */
+  scope: string | null;
+  updatedAt: Date;
+}
+
 /** How `unlinkIdentity` went. */
 export type UnlinkOutcome = 'unlinked' | 'not-linked' | 'last-sign-in-method';
 
@@ -47,4 +66,13 @@ export interface IdentityStore {
    * atomic step, so two parallel unlinks of a user's last two identities leave one.
    */
   unlinkIdentity(userId: string, provider: string): Promise<UnlinkOutcome>;
+  /**
+   * Stores the tokens of `tokens.identityId`, replacing any it had. Does nothing when that identity is
+   * not linked (any more): tokens never outlive their identity. Unlinking the identity or deleting
+   * its user deletes its tokens in the same step.
+   */
+  saveProviderTokens(tokens: ProviderTokenRecord): Promise<void>;
+  findProviderTokens(identityId: string): Promise<ProviderTokenRecord | null>;
+  /** Deletes the identity's tokens (the provider refused its refresh token); nothing when it has none. */
+  deleteProviderTokens(identityId: string): Promise<void>;
 }

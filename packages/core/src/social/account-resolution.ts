@@ -13,8 +13,8 @@ import { sameStoredAddress, storedAddress } from './stored-address.js';
 export type CallbackError = 'access_denied' | 'account_exists' | 'identity_in_use' | 'provider_error';
 
 export type Resolution =
-  | { outcome: 'signed-in'; userId: string; isNewUser: boolean }
-  | { outcome: 'linked' }
+  | { outcome: 'signed-in'; userId: string; isNewUser: boolean; identityId: string }
+  | { outcome: 'linked'; userId: string; identityId: string }
   | { outcome: 'refused'; error: CallbackError };
 
 const providerAddress = z.email().max(LIMITS.emailMax);
@@ -86,10 +86,11 @@ async function createAccount(
       lastLoginAt: null,
       tokenVersion: 0,
     };
+    const identity = newIdentity(ctx, provider, profile, user.id, email, now);
     try {
-      await ctx.store.createUserWithIdentity(user, newIdentity(ctx, provider, profile, user.id, email, now));
+      await ctx.store.createUserWithIdentity(user, identity);
       ctx.emit({ type: 'social.registered', at: now, userId: user.id, detail: { provider } });
-      return { outcome: 'signed-in', userId: user.id, isNewUser: true };
+      return { outcome: 'signed-in', userId: user.id, isNewUser: true, identityId: identity.id };
     } catch (error) {
       if (!isAuthError(error)) throw error;
       if (error.code === 'USERNAME_TAKEN') continue;
@@ -127,12 +128,13 @@ export async function resolveAccount(
     if (known && known.userId !== linkUserId) return { outcome: 'refused', error: 'identity_in_use' };
     if (known) {
       await ctx.store.identities.recordIdentityLogin(known.id, freshProfile, now);
-      return { outcome: 'linked' };
+      return { outcome: 'linked', userId: linkUserId, identityId: known.id };
     }
+    const identity = newIdentity(ctx, provider, profile, linkUserId, email, now);
     try {
-      await ctx.store.identities.linkIdentity(newIdentity(ctx, provider, profile, linkUserId, email, now));
+      await ctx.store.identities.linkIdentity(identity);
       ctx.emit({ type: 'identity.linked', at: now, userId: linkUserId, detail: { provider } });
-      return { outcome: 'linked' };
+      return { outcome: 'linked', userId: linkUserId, identityId: identity.id };
     } catch (error) {
       if (isAuthError(error) && error.code === 'IDENTITY_IN_USE') return { outcome: 'refused', error: 'identity_in_use' };
       throw error;
@@ -141,7 +143,7 @@ export async function resolveAccount(
 
   if (known) {
     await ctx.store.identities.recordIdentityLogin(known.id, freshProfile, now);
-    return { outcome: 'signed-in', userId: known.userId, isNewUser: false };
+    return { outcome: 'signed-in', userId: known.userId, isNewUser: false, identityId: known.id };
   }
 
   const owner = email === null ? null : await ctx.store.users.findUserByEmail(email);
@@ -154,14 +156,15 @@ export async function resolveAccount(
     if (others.some((other) => !other.emailVerified || other.email === null || !sameStoredAddress(other.email, email!))) {
       return { outcome: 'refused', error: 'account_exists' };
     }
+    const identity = newIdentity(ctx, provider, profile, owner.id, email, now);
     try {
-      await ctx.store.identities.linkIdentity(newIdentity(ctx, provider, profile, owner.id, email, now));
+      await ctx.store.identities.linkIdentity(identity);
     } catch (error) {
       if (isAuthError(error) && error.code === 'IDENTITY_IN_USE') return { outcome: 'refused', error: 'account_exists' };
       throw error;
     }
     ctx.emit({ type: 'identity.linked', at: now, userId: owner.id, detail: { provider, by: 'verified address' } });
-    return { outcome: 'signed-in', userId: owner.id, isNewUser: false };
+    return { outcome: 'signed-in', userId: owner.id, isNewUser: false, identityId: identity.id };
   }
   return createAccount(ctx, provider, profile, email, now);
 }

@@ -27,6 +27,8 @@ interface CommonOptions {
   decorateApiRequest?: OAuth2ProviderDefinition['decorateApiRequest'];
   /** How requests name the client id: `client_id`, or TikTok's `client_key`. */
   clientIdParameter?: 'client_id' | 'client_key';
+  /** How the scopes are joined: a space (RFC 6749 §3.3, the default), or TikTok's comma. */
+  scopeSeparator?: ' ' | ',';
 }
 
 /** A plain OAuth 2.0 provider: its endpoints, and a mapper from its API answers to a profile. */
@@ -95,6 +97,7 @@ export function defineOAuth2Provider(options: OAuth2ProviderOptions): OAuth2Prov
     ...(rest.authorizationParameters ? { authorizationParameters: rest.authorizationParameters } : {}),
     ...(rest.decorateApiRequest ? { decorateApiRequest: rest.decorateApiRequest } : {}),
     ...(rest.clientIdParameter ? { clientIdParameter: rest.clientIdParameter } : {}),
+    ...(rest.scopeSeparator ? { scopeSeparator: rest.scopeSeparator } : {}),
   };
 }
 

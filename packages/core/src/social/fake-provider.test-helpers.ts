@@ -142,7 +142,7 @@ export async function signInAgainst(
   const code = b64url(randomBytes(8));
   // The authorization endpoint is never visited: the test plays the browser and makes up the code.
   fake.rememberNonce(code, authorizeUrl.searchParams.get('nonce'));
-  const profile = await exchangeAndReadProfile(provider, {
+  const { profile } = await exchangeAndReadProfile(provider, {
     parameters: new URLSearchParams({ code, state }),
     state,
     codeVerifier,

@@ -3,6 +3,7 @@ import { importPKCS8, SignJWT } from 'jose';
 import type { OAuthProviderDefinition, ProviderProfile } from './provider-definition.js';
 import { ProviderAnswerError } from './provider-definition.js';
 import { profileSources } from './profile-sources.js';
+import { tokenSetOf, type ProviderTokenSet } from './provider-tokens.js';
 import { normalizedTokenResponse, unverifiedTenantOf } from './token-response.js';
 
 /** How the client is known to one provider. */
@@ -70,7 +71,7 @@ const TENANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * `exp`, `nonce`), so a `tid` that does not match its `iss` fails. Read from a copy of the answer,
  * before oauth4webapi reads it, with public API only.
  */
-async function metadataForResponse(
+export async function metadataForResponse(
   as: oauth.AuthorizationServer,
   template: string | undefined,
   response: Response,
@@ -120,7 +121,7 @@ export async function authorizationUrl(
     client_id: provider.client.clientId,
     redirect_uri: provider.callbackUrl,
     response_type: 'code',
-    scope: definition.scopes.join(' '),
+    scope: definition.scopes.join(definition.scopeSeparator ?? ' '),
     state: input.state,
   };
   if (definition.responseMode === 'form_post') parameters.response_mode = 'form_post';
@@ -137,7 +138,12 @@ export async function authorizationUrl(
   return url.href;
 }
 
-async function clientAuthentication(provider: ConfiguredProvider, as: oauth.AuthorizationServer, now: Date): Promise<oauth.ClientAuth> {
+/** How the client authenticates at the token endpoint: the definition's method, with this client's credentials. */
+export async function clientAuthentication(
+  provider: ConfiguredProvider,
+  as: oauth.AuthorizationServer,
+  now: Date,
+): Promise<oauth.ClientAuth> {
   const { client, definition } = provider;
   if (definition.clientAuthentication === 'apple_es256_jwt') {
     if (!client.apple) throw new Error('Apple sign-in needs teamId, keyId and privateKey');
@@ -176,10 +182,14 @@ async function clientAuthentication(provider: ConfiguredProvider, as: oauth.Auth
  * Checks the authorization response (state, `iss` by RFC 9207 where the provider sends or promises
  * it, an `error`), trades the code at the token endpoint (PKCE verifier, client authentication),
  * checks the id_token of OIDC providers (signature by the issuer's keys, `iss`, `aud`, `exp`,
- * `nonce`) and reads the profile with the provider's mapper. Throws `oauth4webapi` errors or
+ * `nonce`) and reads the profile with the provider's mapper; answers it with the provider's tokens
+ * (stored only with `storeProviderTokens`). Throws `oauth4webapi` errors or
  * `ProviderAnswerError`; the caller turns any of them into `provider_error`.
  */
-export async function exchangeAndReadProfile(provider: ConfiguredProvider, input: CodeExchangeInput): Promise<ProviderProfile> {
+export async function exchangeAndReadProfile(
+  provider: ConfiguredProvider,
+  input: CodeExchangeInput,
+): Promise<{ profile: ProviderProfile; tokens: ProviderTokenSet }> {
   const as = await metadataOf(provider);
   const client: oauth.Client = { client_id: provider.client.clientId };
   const callbackParameters = oauth.validateAuthResponse(as, client, input.parameters, input.state);
@@ -208,5 +218,5 @@ export async function exchangeAndReadProfile(provider: ConfiguredProvider, input
     idTokenClaims = { ...oauth.getValidatedIdTokenClaims(tokens) };
   }
   const sources = profileSources(provider, { as: issuerAs, client, tokens, idTokenClaims, parameters: input.parameters, requestOptions });
-  return provider.definition.readProfile(sources);
+  return { profile: await provider.definition.readProfile(sources), tokens: tokenSetOf(tokens) };
 }

@@ -102,6 +102,8 @@ interface ProviderBase {
   authorizationParameters?: Readonly<Record<string, string>>;
   /** How the client id is named in requests: `client_id`, or TikTok's `client_key`. */
   clientIdParameter?: 'client_id' | 'client_key';
+  /** How `scope` joins the scopes: a space (RFC 6749 §3.3), or TikTok's comma. */
+  scopeSeparator?: ' ' | ',';
   /** The profile, from the provider's raw answers. */
   readProfile(sources: ProfileSources): Promise<ProviderProfile>;
   /**

@@ -130,6 +130,8 @@ describe('providers as they really answer', () => {
     // https://developers.facebook.com/docs/graph-api/securing-requests/#appsecret_proof:
     // appsecret_proof = hex(HMAC-SHA256(key = app secret, message = access token)).
     fake = await startFakeProvider({ api: { '/me': { id: '10158', name: 'Face Book', email: 'fb@example.com' } } });
+    // The default is the newest version (https://developers.facebook.com/docs/graph-api/changelog/versions).
+    expect(facebook().endpoints.apiBase).toBe('https://graph.facebook.com/v26.0/');
     const definition = facebook({ graphApiVersion: 'v24.0' });
     expect(definition.protocol === 'oauth2' && definition.endpoints.apiBase).toBe('https://graph.facebook.com/v24.0/');
     const { profile } = await signInAgainst(fake, configuredAgainst(fake, onFake(fake, definition)));

@@ -167,3 +167,12 @@ export function enabledProvider(providers: ReadonlyMap<ProviderId, EnabledProvid
   if (typeof id !== 'string' || !provider) throw new AuthError('PROVIDER_NOT_FOUND', 'No such sign-in provider is enabled.');
   return [id, provider];
 }
+
+/**
+ * A provider that did not answer (discovery, token endpoint): its own code, so the log blames the
+ * provider (named in the reason), not the password hasher; 503 with Retry-After.
+ */
+export function providerUnavailable(id: ProviderId, error: unknown): AuthError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new AuthError('PROVIDER_UNAVAILABLE', undefined, undefined, { cause: new Error(`provider ${id}: ${reason}`) });
+}

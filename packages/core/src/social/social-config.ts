@@ -22,6 +22,12 @@ const schema = z
     redirectAllowlist: z.array(url).default([]),
     stateTtlSeconds: z.number().int().min(60).max(600).default(600),
     exchangeCodeTtlSeconds: z.number().int().min(10).max(300).default(60),
+    /**
+     * Keeps each identity's provider access and refresh tokens, sealed with `mfa.encryptionKeys`
+     * (AES-256-GCM), for `social.getProviderAccessToken` (docs/social-sign-in.md, "Provider tokens for
+     * API calls"). Off by default: a token store is worth stealing.
+     */
+    storeProviderTokens: z.boolean().default(false),
     /** Allows http:// issuers and endpoints: only for tests against local providers. */
     allowInsecureProviders: z.boolean().default(false),
     providers: z
@@ -61,10 +67,10 @@ const schema = z
         facebook: z
           .object({
             ...credentials,
-            /** The Graph API version (`v23.0`); each lives about two years. */
+            /** The Graph API version (default `v26.0`); each lives about two years after its successor comes out. */
             graphApiVersion: z
               .string()
-              .regex(/^v\d{1,2}\.\d{1,2}$/, 'must look like v23.0')
+              .regex(/^v\d{1,2}\.\d{1,2}$/, 'must look like v26.0')
               .optional(),
           })
           .strict(),

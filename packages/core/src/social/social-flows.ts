@@ -16,7 +16,9 @@ import { resolveAccount, type CallbackError, type Resolution } from './account-r
 import { hashBrowserKey, hashExchangeCode, newBrowserKey, pkceVerifierFor, sameDigest } from './browser-binding.js';
 import { authorizationUrl, exchangeAndReadProfile, sendsNonce } from './oauth-client.js';
 import type { ProviderId, ProviderProfile } from './provider-definition.js';
-import { enabledProvider, type EnabledProvider } from './provider-registry.js';
+import type { ProviderTokenVault } from './provider-access-token.js';
+import { storeProviderTokens, type ProviderTokenSet } from './provider-tokens.js';
+import { enabledProvider, providerUnavailable, type EnabledProvider } from './provider-registry.js';
 import { allowedRedirectUri } from './redirect-uri.js';
 import type { SocialConfig } from './social-config.js';
 
@@ -29,6 +31,8 @@ export interface SocialContext {
   onProviderError: (provider: ProviderId, error: unknown) => void;
   /** The second step an account with a second factor needs before tokens (docs/mfa.md), or null. */
   secondStep?: (ctx: FlowContext, user: UserRecord, now: Date, isNewUser: boolean) => Promise<MfaChallenge | null>;
+  /** With `storeProviderTokens`: where sign-ins keep the provider's tokens (docs/social-sign-in.md). */
+  tokenVault?: ProviderTokenVault;
 }
 
 /** Where to send the browser at the provider, and the secret its cookie must hold until it comes back. */
@@ -79,9 +83,7 @@ export async function startSocialSignIn(
           codeVerifier: provider.configured.definition.pkce ? await pkceVerifierFor(browserKey, state) : null,
         }).catch((error: unknown) => {
           s.onProviderError(id, error);
-          // Its own code, so the log blames the provider (named in the reason), not the password hasher.
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new AuthError('PROVIDER_UNAVAILABLE', undefined, undefined, { cause: new Error(`provider ${id}: ${reason}`) });
+          throw providerUnavailable(id, error);
         });
   await s.ctx.store.oauthStates.saveOAuthState({
     stateHash: await hashOneTimeToken(state),
@@ -142,11 +144,11 @@ export async function finishSocialSignIn(
     provider.kind === 'oauth' ? providerErrorOf(parameters) : parameters.get('openid.mode') === 'cancel' ? 'access_denied' : null;
   if (refusedByProvider) return { location: back(to, 'error', refusedByProvider) };
 
-  let profile: ProviderProfile;
+  let signedIn: { profile: ProviderProfile; tokens?: ProviderTokenSet };
   try {
-    profile =
+    signedIn =
       provider.kind === 'steam'
-        ? await provider.steam.verify(parameters, state, now)
+        ? { profile: await provider.steam.verify(parameters, state, now) }
         : await exchangeAndReadProfile(provider.configured, {
             parameters,
             state,
@@ -160,8 +162,13 @@ export async function finishSocialSignIn(
     return { location: back(to, 'error', denied ? 'access_denied' : 'provider_error') };
   }
 
-  const resolution: Resolution = await resolveAccount(s.ctx, id, profile, record.linkUserId, now);
+  const resolution: Resolution = await resolveAccount(s.ctx, id, signedIn.profile, record.linkUserId, now);
   if (resolution.outcome === 'refused') return { location: back(to, 'error', resolution.error) };
+  if (s.tokenVault && signedIn.tokens) {
+    const identity = { id: resolution.identityId, userId: resolution.userId };
+    const previous = await s.ctx.store.identities.findProviderTokens(identity.id);
+    await storeProviderTokens(s.ctx, s.tokenVault.box, identity, signedIn.tokens, previous, now);
+  }
   if (resolution.outcome === 'linked') return { location: back(to, 'linked', id) };
   const token = randomToken(s.ctx.random, 32);
   await s.ctx.store.oneTimeTokens.saveOneTimeToken({

@@ -1,6 +1,9 @@
 import { forRequest, type FlowContext } from '../flows/flow-context.js';
 import type { MfaChallenge } from '../mfa/login-challenge.js';
 import type { RequestContext } from '../flows/request-context.js';
+import { AuthError } from '../errors/auth-error.js';
+import type { SecretBox } from '../mfa/secret-box.js';
+import { getProviderAccessToken, type ProviderAccessToken, type ProviderTokenVault } from './provider-access-token.js';
 import { listIdentities, unlinkIdentity, type IdentityView } from './identity-flows.js';
 import type { ProviderId } from './provider-definition.js';
 import { buildProviders, summaryOf, type ProviderSummary } from './provider-registry.js';
@@ -39,6 +42,18 @@ export interface SocialSignIn {
    */
   exchange(body: unknown, browserKey: string | undefined, request?: RequestContext): Promise<ExchangeResult | MfaChallenge>;
   listIdentities(userId: string): Promise<{ identities: IdentityView[] }>;
+  /**
+   * The user's access token at `provider`, for the app's own calls to the provider's API (server
+   * side): refreshed with the stored refresh token when it has expired; parallel calls share one
+   * refresh. Needs `social.storeProviderTokens` and `mfa.encryptionKeys`. Throws `IDENTITY_NOT_FOUND`,
+   * `PROVIDER_SIGN_IN_REQUIRED` (the user must sign in with the provider again) or
+   * `PROVIDER_UNAVAILABLE` (503). Never hand the token to a browser you do not have to.
+   *
+   * @example
+   * const { accessToken } = await auth.social.getProviderAccessToken(user.sub, 'github');
+   * await fetch('https://api.github.com/user/repos', { headers: { authorization: `Bearer ${accessToken}` } });
+   */
+  getProviderAccessToken(userId: string, provider: unknown): Promise<ProviderAccessToken>;
   unlinkIdentity(userId: string, provider: unknown): Promise<void>;
 }
 
@@ -47,10 +62,20 @@ export function createSocialSignIn(
   input: SocialConfigInput | undefined,
   onProviderError: (provider: ProviderId, error: unknown, request?: RequestContext) => void,
   secondStep?: SocialContext['secondStep'],
+  /** The second factors' secret box, when `mfa.encryptionKeys` holds a key. */
+  box?: SecretBox,
 ): SocialSignIn {
   // Without settings no provider is enabled: every provider route answers 404, the list is empty.
   const config: SocialConfig = parseSocialConfig(input ?? { appUrl: 'http://localhost/' });
-  const s: SocialContext = { ctx, config, providers: buildProviders(config), onProviderError, ...(secondStep ? { secondStep } : {}) };
+  const tokenVault = config.storeProviderTokens ? providerTokenVault(box) : null;
+  const s: SocialContext = {
+    ctx,
+    config,
+    providers: buildProviders(config),
+    onProviderError,
+    ...(secondStep ? { secondStep } : {}),
+    ...(tokenVault ? { tokenVault } : {}),
+  };
   // A request with an id: its events, background failures and provider errors carry it.
   const inRequest = (request: RequestContext): SocialContext =>
     request.requestId === undefined
@@ -69,5 +94,17 @@ export function createSocialSignIn(
     exchange: (body, browserKey, request = {}) => exchangeCode(inRequest(request), body, browserKey, request),
     listIdentities: (userId) => listIdentities(ctx, userId),
     unlinkIdentity: (userId, provider) => unlinkIdentity(ctx, userId, provider),
+    getProviderAccessToken: (userId, provider) => getProviderAccessToken(s, tokenVault, userId, provider),
   };
+}
+
+/** Stored tokens are sealed with the second factors' keys: without one, storing them is refused at start. */
+function providerTokenVault(box: SecretBox | undefined): ProviderTokenVault {
+  if (!box) {
+    throw new AuthError(
+      'INVALID_CONFIG',
+      'Invalid setting social.storeProviderTokens: provider tokens are sealed with mfa.encryptionKeys (MFA_ENCRYPTION_KEY, 32 random bytes, base64); set one.',
+    );
+  }
+  return { box, inFlight: new Map() };
 }

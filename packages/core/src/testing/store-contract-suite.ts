@@ -5,6 +5,7 @@ import { describeAccountWithoutEmailContract } from './store-contract/account-wi
 import { describeCustomRoleContract } from './store-contract/custom-role-contract.js';
 import { describeIdentityStoreContract } from './store-contract/identity-store-contract.js';
 import { describeOAuthStateStoreContract } from './store-contract/oauth-state-store-contract.js';
+import { describeProviderTokenContract } from './store-contract/provider-token-contract.js';
 import { describeOneTimeTokenStoreContract } from './store-contract/one-time-token-store-contract.js';
 import { describePasswordResetContract } from './store-contract/password-reset-contract.js';
 import { describeRefreshTokenStoreContract } from './store-contract/refresh-token-store-contract.js';
@@ -85,6 +86,7 @@ export function describeAuthStoreContract(name: string, makeStore: () => Promise
     describePasswordResetContract(subject);
     describeRegistrationContract(subject);
     describeIdentityStoreContract(subject);
+    describeProviderTokenContract(subject);
     describeOAuthStateStoreContract(subject);
     describeAccountWithoutEmailContract(subject);
     describeSessionStoreContract(subject);

@@ -5,6 +5,7 @@ import { tokenVersionAndRateLimits } from './0002-token-version-and-rate-limits.
 import { socialSignIn } from './0003-social-sign-in.js';
 import { accountSecurity } from './0004-account-security.js';
 import { secondFactors } from './0005-second-factors.js';
+import { providerTokens } from './0006-provider-tokens.js';
 
 /**
  * Every migration, in code rather than read from a folder, so it works from `dist` and from a
@@ -17,5 +18,6 @@ export function gatehouseMigrations(dialect: SqlDialectName): Record<string, Mig
     '0003-social-sign-in': socialSignIn(dialect),
     '0004-account-security': accountSecurity(dialect),
     '0005-second-factors': secondFactors(dialect),
+    '0006-provider-tokens': providerTokens(dialect),
   };
 }

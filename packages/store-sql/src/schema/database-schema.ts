@@ -80,6 +80,17 @@ export interface UserIdentitiesTable {
   last_login_at: EpochMillis;
 }
 
+/** `provider_tokens`: a linked identity's provider tokens, sealed by core (added by `0006-provider-tokens`). */
+export interface ProviderTokensTable {
+  identity_id: string;
+  user_id: string;
+  access_token: string;
+  refresh_token: string | null;
+  access_token_expires_at: NullableEpochMillis;
+  scope: string | null;
+  updated_at: EpochMillis;
+}
+
 /** `oauth_states`: social sign-ins under way (SHA-256 of the state and of the browser's cookie). */
 export interface OAuthStatesTable {
   state_hash: string;
@@ -136,6 +147,7 @@ export interface GatehouseDatabase extends SecondFactorTables {
   one_time_tokens: OneTimeTokensTable;
   rate_limits: RateLimitsTable;
   user_identities: UserIdentitiesTable;
+  provider_tokens: ProviderTokensTable;
   oauth_states: OAuthStatesTable;
   sessions: SessionsTable;
   revocations: RevocationsTable;

@@ -9,6 +9,7 @@ import type { Scratch, SqlTestServer } from '../../src/testing/index.js';
 const GATEHOUSE_TABLES = [
   'oauth_states',
   'one_time_tokens',
+  'provider_tokens',
   'rate_limits',
   'refresh_tokens',
   'revocations',
@@ -24,6 +25,7 @@ const ALL_MIGRATIONS = [
   '0003-social-sign-in',
   '0004-account-security',
   '0005-second-factors',
+  '0006-provider-tokens',
 ];
 const AFTER_0001 = ALL_MIGRATIONS.slice(1);
 
@@ -150,11 +152,53 @@ export function describeMigrations(server: SqlTestServer): void {
         .values(aUserRow('id-1', 'ada@x.com', 'ada'))
         .execute();
 
-      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0005-second-factors'] });
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0005-second-factors', '0006-provider-tokens'] });
       expect(await tableNames(database, scratch)).toEqual(expect.arrayContaining([...GATEHOUSE_TABLES, ...SECOND_FACTOR_TABLES]));
       const store = createSqlStore(database);
       expect((await store.users.findUserById('id-1'))?.email).toBe('ada@x.com');
       expect(await store.totpFactors.savePendingTotpFactor({ userId: 'id-1', secretCiphertext: 'x', createdAt: new Date(0) })).toBe(true);
+    });
+
+    it('adds provider_tokens to a database in use; a row goes with its identity', async () => {
+      const { database, scratch } = await freshDatabase();
+      const before0006 = Object.fromEntries(Object.entries(gatehouseMigrations(database.dialect)).filter(([name]) => name < '0006'));
+      await runMigrations(database.db, database.dialect, before0006);
+      await database.db
+        .insertInto('users')
+        .values(aUserRow('id-1', 'ada@x.com', 'ada'))
+        .execute();
+
+      expect(await migrateToLatest(database.db, database.dialect)).toEqual({ applied: ['0006-provider-tokens'] });
+      expect(await tableNames(database, scratch)).toEqual(expect.arrayContaining(GATEHOUSE_TABLES));
+      const store = createSqlStore(database);
+      const identity = {
+        id: 'identity-1',
+        userId: 'id-1',
+        provider: 'github',
+        issuer: 'https://github.com',
+        subject: '1',
+        email: null,
+        emailVerified: false,
+        displayName: null,
+        avatarUrl: null,
+        createdAt: new Date(0),
+        lastLoginAt: new Date(0),
+      };
+      await store.identities.linkIdentity(identity);
+      const tokens = {
+        identityId: 'identity-1',
+        userId: 'id-1',
+        accessToken: 'sealed',
+        refreshToken: null,
+        accessTokenExpiresAt: null,
+        scope: null,
+        updatedAt: new Date(0),
+      };
+      await store.identities.saveProviderTokens(tokens);
+      expect(await store.identities.findProviderTokens('identity-1')).toEqual(tokens);
+      // The foreign key alone (no store method) removes the row with its identity.
+      await database.db.deleteFrom('user_identities').where('id', '=', 'identity-1').execute();
+      expect(await database.db.selectFrom('provider_tokens').selectAll().execute()).toEqual([]);
     });
 
     it('stores timestamps as integer epoch milliseconds', async () => {

@@ -31,6 +31,8 @@ export interface LocalOidcProvider {
    * With `interactive`, it is an account the login page knows by its `preferred_username` or `sub`.
    */
   signInAs(claims: AccountClaims): void;
+  /** The account is gone at the provider: its refresh tokens are refused from now on (`invalid_grant`). */
+  forget(sub: string): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,12 @@ export interface LocalOidcProviderOptions {
   responseModes?: string[];
   clients?: LocalClient[];
   entraTenant?: string;
+  /**
+   * The default client may use the refresh token grant, and every sign-in gets a refresh token
+   * (oidc-provider otherwise issues one only for `offline_access`), rotated at each use as RFC 9700
+   * §4.14.2 recommends: a refresh token used twice is refused and ends the grant.
+   */
+  refreshTokens?: boolean;
   /** Show login and consent pages for a browser to fill in (titled `Sign in to <name>`), instead of answering them at once. */
   interactive?: { name: string };
 }
@@ -189,7 +197,7 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
         client_id: clientId,
         client_secret: CLIENT_SECRET,
         redirect_uris: options.redirectUris,
-        grant_types: ['authorization_code'],
+        grant_types: options.refreshTokens ? ['authorization_code', 'refresh_token'] : ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: options.clientAuth ?? 'client_secret_basic',
       },
@@ -202,6 +210,7 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
         token_endpoint_auth_method: c.auth === 'apple_es256_jwt' ? 'client_secret_post' : c.auth,
       })),
     ],
+    ...(options.refreshTokens ? { issueRefreshToken: async () => true, rotateRefreshToken: true } : {}),
     pkce: { required: (_ctx: unknown, client: { clientId: string }) => pkceRequired.has(client.clientId) },
     responseModes: options.responseModes ?? ['query', 'form_post'],
     features: { devInteractions: { enabled: false } },
@@ -234,6 +243,9 @@ export async function startLocalOidcProvider(options: LocalOidcProviderOptions):
     signInAs(claims) {
       next = claims;
       if (options.interactive) accounts.set(claims.sub, claims);
+    },
+    forget(sub) {
+      accounts.delete(sub);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

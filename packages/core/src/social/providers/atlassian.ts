@@ -5,7 +5,11 @@ import { record, subjectOf, text } from '../provider-definition.js';
  * Atlassian (OAuth 2.0 3LO, https://developer.atlassian.com/cloud/jira/platform/oauth-2-3lo-apps/):
  * `audience=api.atlassian.com` and `prompt=consent` on the authorization request, client secret in
  * the form, scope `read:me`. `GET /me` on api.atlassian.com gives `account_id`, `email`, `name`,
- * `picture`, `nickname`; the address counts as verified only when `email_verified` is true.
+ * `picture`, `nickname` and no verification flag: the User Identity API's documented answer
+ * (https://developer.atlassian.com/cloud/oauth/getting-started/faq/, "User Identity API") has no
+ * `email_verified`, so the address counts as unverified, as Better Auth's Atlassian provider has it.
+ * No PKCE: the 3LO authorization URL takes `audience`, `client_id`, `scope`, `redirect_uri`,
+ * `state`, `response_type` and `prompt`, no `code_challenge`; arctic's Atlassian provider sends none.
  */
 export const atlassian = defineOAuth2Provider({
   id: 'atlassian',
@@ -24,7 +28,7 @@ export const atlassian = defineOAuth2Provider({
       subject: subjectOf(me.account_id),
       issuer,
       email: text(me.email),
-      emailVerified: me.email_verified === true,
+      emailVerified: false,
       displayName: text(me.name),
       avatarUrl: text(me.picture),
       preferredUsername: text(me.nickname),

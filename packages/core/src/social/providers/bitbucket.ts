@@ -4,7 +4,9 @@ import { ProviderAnswerError, record, subjectOf, text } from '../provider-defini
 /**
  * Bitbucket Cloud (https://developer.atlassian.com/cloud/bitbucket/oauth-2/): OAuth 2.0, client
  * secret in the Basic header. `GET /2.0/user` names the account by `uuid`; the address comes from
- * `GET /2.0/user/emails`, counting only the entry that is `is_primary` and `is_confirmed`.
+ * `GET /2.0/user/emails`, counting only the entry that is `is_primary` and `is_confirmed`. No PKCE:
+ * Bitbucket's OAuth 2.0 guide describes the authorization code grant without `code_challenge`, and
+ * arctic's Bitbucket provider sends none (the secret in the Basic header, as here).
  */
 export const bitbucket = defineOAuth2Provider({
   id: 'bitbucket',

@@ -2,11 +2,13 @@ import { defineOAuth2Provider } from '../define-provider.js';
 import { record, subjectOf, text, type OAuth2ProviderDefinition } from '../provider-definition.js';
 
 /**
- * The Graph API version used when none is configured. Each version lives about two years
- * (https://developers.facebook.com/docs/graph-api/changelog/versions); set `graphApiVersion` to move on
- * without waiting for a Gatehouse release.
+ * The Graph API version used when none is configured: the newest when this was written. Each
+ * version lives about two years after its successor's release; per
+ * https://developers.facebook.com/docs/graph-api/changelog/versions, v26.0 came out on 29 July 2026
+ * (its end not yet set; v25.0 lasts until 29 July 2028, v23.0 until 8 October 2027). Set
+ * `graphApiVersion` to move on without waiting for a Gatehouse release.
  */
-export const FACEBOOK_GRAPH_VERSION = 'v23.0';
+export const FACEBOOK_GRAPH_VERSION = 'v26.0';
 
 async function hmacSha256Hex(key: string, message: string): Promise<string> {
   const encoder = new TextEncoder();

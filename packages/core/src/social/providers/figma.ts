@@ -4,7 +4,10 @@ import { record, subjectOf, text } from '../provider-definition.js';
 /**
  * Figma (https://developers.figma.com/docs/rest-api/authentication/): OAuth 2.0 with PKCE, client
  * secret in the Basic header, scope `current_user:read`. `GET /v1/me` gives `id`, `email`, `handle`,
- * `img_url`; Figma does not say the address was verified.
+ * `img_url`; Figma does not say the address was verified. The token endpoint is
+ * `https://api.figma.com/v1/oauth/token`: Figma retired `https://www.figma.com/api/oauth/token` in
+ * February 2025 (https://community.auth0.com/t/figma-tokenurl-migration/182728); Better Auth's Figma
+ * provider uses the new one, with the secret in the Basic header and PKCE.
  */
 export const figma = defineOAuth2Provider({
   id: 'figma',

@@ -4,7 +4,9 @@ import { record, subjectOf, text } from '../provider-definition.js';
 /**
  * Kakao Login (https://developers.kakao.com/docs/latest/en/kakaologin/rest-api): OAuth 2.0, client
  * secret in the form. `GET /v2/user/me` gives a numeric `id` and `kakao_account` with the address,
- * `is_email_valid` and `is_email_verified`: the address counts as verified only with both true.
+ * `is_email_valid` and `is_email_verified`: the address counts as verified only with both true (as
+ * Better Auth's Kakao provider reads them). No PKCE: Better Auth's and arctic's Kakao providers send
+ * none, and the secret goes in the form as both of theirs send it.
  */
 export const kakao = defineOAuth2Provider({
   id: 'kakao',

@@ -34,7 +34,7 @@ const basicCredentials = (header: string | undefined) =>
 describe('the ten providers of issue 25, each against a fake answering its documented shapes', () => {
   it('Zoom: /v2/users/me with verified: 1; the secret in the Basic header', async () => {
     // https://developers.zoom.us/docs/api/users/#tag/users/GET/users/{userId}: id, first_name, last_name,
-    // display_name, email, pic_url, verified (1 verified, 0 not).
+    // display_name, email, pic_url, verified (an integer, 1 verified; Better Auth's ZoomProfile: "verified: number", "Example: 1").
     const { profile, token } = await signIn(MORE_PROVIDERS.zoom, {
       api: {
         '/users/me': {
@@ -85,6 +85,9 @@ describe('the ten providers of issue 25, each against a fake answering its docum
     });
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(profile).toMatchObject({ subject: '1234567890', email: 'f@example.com', emailVerified: false, displayName: 'figgy' });
+    // The old https://www.figma.com/api/oauth/token was retired in February 2025
+    // (https://community.auth0.com/t/figma-tokenurl-migration/182728).
+    expect(MORE_PROVIDERS.figma.endpoints.tokenEndpoint).toBe('https://api.figma.com/v1/oauth/token');
   });
 
   it('Kakao: a numeric id; verified only when is_email_valid and is_email_verified are both true', async () => {
@@ -149,16 +152,23 @@ describe('the ten providers of issue 25, each against a fake answering its docum
   it('TikTok: client_key instead of client_id, in the authorization request and the token form; open_id; no address', async () => {
     // https://developers.tiktok.com/doc/oauth-user-access-token-management: client_key, client_secret, code,
     // grant_type, redirect_uri in the form; https://developers.tiktok.com/doc/tiktok-api-v2-get-user-info/.
-    const { profile, authorizeUrl, token } = await signIn(MORE_PROVIDERS.tiktok, {
-      tokenExtras: { open_id: 'open-1', scope: 'user.info.basic', refresh_expires_in: 86400 },
-      api: {
-        '/user/info/': {
-          data: { user: { open_id: 'open-1', union_id: 'u-1', display_name: 'tik', avatar_url: 'https://p16.tiktokcdn.example/a.jpeg' } },
-          error: { code: 'ok', message: '', log_id: 'l' },
+    const tiktok = MORE_PROVIDERS.tiktok;
+    const { profile, authorizeUrl, token } = await signIn(
+      { ...tiktok, scopes: [...tiktok.scopes, 'video.list'] },
+      {
+        tokenExtras: { open_id: 'open-1', scope: 'user.info.basic', refresh_expires_in: 86400 },
+        api: {
+          '/user/info/': {
+            data: { user: { open_id: 'open-1', union_id: 'u-1', display_name: 'tik', avatar_url: 'https://p16.tiktokcdn.example/a.jpeg' } },
+            error: { code: 'ok', message: '', log_id: 'l' },
+          },
         },
       },
-    });
+    );
     expect([authorizeUrl.searchParams.get('client_key'), authorizeUrl.searchParams.has('client_id')]).toEqual([fake!.clientId, false]);
+    // https://developers.tiktok.com/doc/login-kit-web: no code_challenge on the web; scopes comma-separated.
+    expect(authorizeUrl.searchParams.has('code_challenge')).toBe(false);
+    expect(authorizeUrl.searchParams.get('scope')).toBe('user.info.basic,video.list');
     expect([token.form.get('client_key'), token.form.get('client_secret'), token.form.has('client_id')]).toEqual([
       fake!.clientId,
       fake!.clientSecret,
@@ -211,8 +221,9 @@ describe('the ten providers of issue 25, each against a fake answering its docum
     });
   });
 
-  it('Atlassian: audience and prompt=consent on the request; /me with account_id', async () => {
-    // https://developer.atlassian.com/cloud/jira/platform/oauth-2-3lo-apps/#how-do-i-retrieve-the-public-profile-of-the-authenticated-user-
+  it('Atlassian: audience and prompt=consent on the request, no PKCE; /me with account_id and no verification flag', async () => {
+    // https://developer.atlassian.com/cloud/oauth/getting-started/faq/ ("User Identity API"): the example
+    // answer of GET /me, field for field; it has no email_verified, so the address is not vouched for.
     const { profile, authorizeUrl } = await signIn(MORE_PROVIDERS.atlassian, {
       api: {
         '/me': {
@@ -223,11 +234,14 @@ describe('the ten providers of issue 25, each against a fake answering its docum
           picture: 'https://avatar-management.example/a.png',
           account_status: 'active',
           nickname: 'atl',
-          email_verified: true,
+          zoneinfo: 'Australia/Sydney',
+          locale: 'en-US',
+          extended_profile: { job_title: 'Designer', organization: 'a@example.com', department: 'Design team', location: 'Sydney' },
         },
       },
     });
     expect([authorizeUrl.searchParams.get('audience'), authorizeUrl.searchParams.get('prompt')]).toEqual(['api.atlassian.com', 'consent']);
-    expect(profile).toMatchObject({ subject: '112233:aaaa-bbbb', email: 'a@example.com', emailVerified: true, displayName: 'At Lassian' });
+    expect(authorizeUrl.searchParams.has('code_challenge')).toBe(false);
+    expect(profile).toMatchObject({ subject: '112233:aaaa-bbbb', email: 'a@example.com', emailVerified: false, displayName: 'At Lassian' });
   });
 });

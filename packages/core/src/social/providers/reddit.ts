@@ -4,7 +4,9 @@ import { record, subjectOf, text } from '../provider-definition.js';
 /**
  * Reddit (https://github.com/reddit-archive/reddit/wiki/OAuth2): OAuth 2.0, client secret in the
  * Basic header, `duration=temporary`, scope `identity`. `GET /api/v1/me` on oauth.reddit.com gives
- * `id` and `name`, never an address: an account from Reddit has no e-mail.
+ * `id` and `name`, never an address: an account from Reddit has no e-mail. No PKCE: the OAuth2
+ * wiki's authorization request has no `code_challenge`, and Better Auth's and arctic's Reddit
+ * providers send none.
  */
 export const reddit = defineOAuth2Provider({
   id: 'reddit',

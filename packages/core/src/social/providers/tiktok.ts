@@ -6,6 +6,10 @@ import { ProviderAnswerError, record, subjectOf, text } from '../provider-defini
  * client id is called `client_key`, in the authorization request and in the token request's form
  * with the secret. `GET /v2/user/info/?fields=…` (https://developers.tiktok.com/doc/tiktok-api-v2-get-user-info/)
  * answers `{ data: { user }, error: { code: "ok" } }`; `open_id` is the account for this app. No address.
+ * Scopes are joined by commas (the Web guide: "a comma (,) separated string of authorization
+ * scope(s)"; Better Auth's and arctic's TikTok providers join them so). No PKCE: the Web guide's
+ * authorization request has no `code_challenge` (only Login Kit for Desktop requires one), and
+ * Better Auth's TikTok provider, made for the web, sends none.
  */
 export const tiktok = defineOAuth2Provider({
   id: 'tiktok',
@@ -19,6 +23,7 @@ export const tiktok = defineOAuth2Provider({
   returnsEmail: false,
   clientAuthentication: 'client_secret_post',
   clientIdParameter: 'client_key',
+  scopeSeparator: ',',
   async readProfile({ issuer, getJson }) {
     const answer = record(await getJson('user/info/?fields=open_id,union_id,avatar_url,display_name'));
     if (record(answer.error).code !== 'ok') throw new ProviderAnswerError('TikTok answered an error');

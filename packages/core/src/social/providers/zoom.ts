@@ -4,7 +4,9 @@ import { record, subjectOf, text } from '../provider-definition.js';
 /**
  * Zoom (https://developers.zoom.us/docs/integrations/oauth/): OAuth 2.0 with PKCE, client secret in
  * the Basic header. `GET /v2/users/me` (https://developers.zoom.us/docs/api/users/#tag/users/GET/users/{userId})
- * gives the address and `verified`, 1 when the address of the Zoom account is verified.
+ * gives the address and `verified`, an integer: 1 when the user is verified (Better Auth's
+ * `ZoomProfile`, written from that reference, types it `verified: number`, "Example: 1", and reads
+ * it as `Boolean(verified)`); anything but 1 counts as unverified.
  */
 export const zoom = defineOAuth2Provider({
   id: 'zoom',
