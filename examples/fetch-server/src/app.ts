@@ -81,7 +81,9 @@ export function createHandler(parts: AppParts): FetchHandler {
       const viewer = mailViewer && (path === MAIL_VIEWER || path.startsWith(`${MAIL_VIEWER}/`));
       const page = viewer
         ? handleMailViewerRequest(mailViewer, toPageRequest(request, MAIL_VIEWER))
-        : (handleApiDocs(pageRequest) ?? handleDemoApp(pageRequest) ?? handleResetPasswordPage(pageRequest));
+        : (handleApiDocs(pageRequest) ??
+          handleDemoApp(pageRequest, { cookies: auth.config.cookies.enabled }) ??
+          handleResetPasswordPage(pageRequest));
       return page ? sendPage(request, page) : undefined;
     },
   });
