@@ -74,7 +74,9 @@ export async function buildApp(app: FastifyInstance, { auth, log, mailViewer, ht
     const viewer = mailViewer && (path === MAIL_VIEWER || path.startsWith(`${MAIL_VIEWER}/`));
     const page = viewer
       ? handleMailViewerRequest(mailViewer, toPageRequest(request, MAIL_VIEWER))
-      : (handleApiDocs(pageRequest) ?? handleDemoApp(pageRequest) ?? handleResetPasswordPage(pageRequest));
+      : (handleApiDocs(pageRequest) ??
+        handleDemoApp(pageRequest, { cookies: auth.config.cookies.enabled }) ??
+        handleResetPasswordPage(pageRequest));
     return page ? sendPage(reply, page) : jsonNotFound(request, reply);
   });
   app.setErrorHandler((error, request, reply) => errorHandler(errorLog(log, requestId(request, reply)))(error, request, reply));

@@ -10,6 +10,7 @@ import {
   type PageResponse,
 } from '@gatehousejs/example-server-kit';
 import { createFetchHandler, jsonResponse, type AppRoute, type FetchHandler } from '@gatehousejs/fetch';
+import { handleAccountPage } from './account-page.js';
 
 const MAIL_VIEWER = '/mailhog';
 
@@ -63,7 +64,7 @@ function resourceRoutes({ readiness }: AppParts): AppRoute[] {
 
 /**
  * The example service as one web-standard handler: the library's auth and user routes and the
- * example's own under `/api/v1`, then the pages (Swagger UI, demo app, reset page, mail viewer)
+ * example's own under `/api/v1`, then the pages (the server-rendered account page, Swagger UI, demo app, reset page, mail viewer)
  * for whatever the API did not take. The request id, the security headers and CORS are set on
  * Node's response below the handler (the kit's `withExampleHeaders`), as for the other examples.
  */
@@ -75,13 +76,17 @@ export function createHandler(parts: AppParts): FetchHandler {
     trustedProxyHops: http.trustedProxyHops,
     routes: resourceRoutes(parts),
     errorLogFor: (facts) => errorLog(log, facts.requestId),
-    fallback: (request) => {
+    fallback: async (request, facts) => {
+      const account = await handleAccountPage(auth, request, facts);
+      if (account) return account;
       const pageRequest = toPageRequest(request);
       const path = pageRequest.path;
       const viewer = mailViewer && (path === MAIL_VIEWER || path.startsWith(`${MAIL_VIEWER}/`));
       const page = viewer
         ? handleMailViewerRequest(mailViewer, toPageRequest(request, MAIL_VIEWER))
-        : (handleApiDocs(pageRequest) ?? handleDemoApp(pageRequest) ?? handleResetPasswordPage(pageRequest));
+        : (handleApiDocs(pageRequest) ??
+          handleDemoApp(pageRequest, { cookies: auth.config.cookies.enabled }) ??
+          handleResetPasswordPage(pageRequest));
       return page ? sendPage(request, page) : undefined;
     },
   });

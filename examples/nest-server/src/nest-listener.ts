@@ -50,7 +50,7 @@ export async function nestListener(parts: AppParts, platform: NestPlatform = 'ex
           },
         });
   const app = await NestFactory.create(appModule(parts), adapter, { bodyParser: false, logger: nestLogger(parts.log) });
-  app.use(pageMiddleware(parts.mailViewer));
+  app.use(pageMiddleware(parts));
   await app.init();
   if (platform === 'express') return app.getHttpAdapter().getInstance() as RequestListener;
   await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();

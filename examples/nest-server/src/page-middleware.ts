@@ -29,10 +29,11 @@ function sendPage(req: IncomingMessage, res: ServerResponse, page: PageResponse)
  * the development mail viewer at `/mailhog` (only when the catcher is the mail transport: it
  * exposes live tokens). Anything else goes on to Nest.
  */
-export function pageMiddleware(mailViewer: AppParts['mailViewer']) {
+export function pageMiddleware({ mailViewer, auth }: Pick<AppParts, 'mailViewer' | 'auth'>) {
+  const { enabled: cookies } = auth.config.cookies;
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const pageRequest = toPageRequest(req);
-    let page = handleApiDocs(pageRequest) ?? handleDemoApp(pageRequest) ?? handleResetPasswordPage(pageRequest);
+    let page = handleApiDocs(pageRequest) ?? handleDemoApp(pageRequest, { cookies }) ?? handleResetPasswordPage(pageRequest);
     const path = pageRequest.path;
     if (!page && mailViewer && (path === MAIL_VIEWER || path.startsWith(`${MAIL_VIEWER}/`))) {
       page = handleMailViewerRequest(mailViewer, toPageRequest(req, MAIL_VIEWER));

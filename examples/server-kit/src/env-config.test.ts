@@ -12,22 +12,26 @@ const STRONG = {
 };
 
 describe('readServerSettings (CONTRACT §7)', () => {
-  it('AUTH_COOKIES=true turns cookie mode on, trusting the origin of APP_URL and CORS_ORIGINS; off by default', () => {
+  it('AUTH_COOKIES is auto by default (cookies for the requests that ask), true or false; trusting the origin of APP_URL and CORS_ORIGINS', () => {
     expect(readServerSettings({}).auth.cookies).toEqual({
-      enabled: false,
+      enabled: 'auto',
       trustedOrigins: ['http://localhost:3000'],
       serverReadable: false,
     });
     const on = readServerSettings({
       AUTH_COOKIES: 'true',
+      AUTH_COOKIES_SERVER_READABLE: 'true',
       APP_URL: 'https://app.example.com/base/',
       CORS_ORIGINS: 'https://admin.example.com',
     });
     expect(on.auth.cookies).toEqual({
       enabled: true,
       trustedOrigins: ['https://app.example.com', 'https://admin.example.com'],
-      serverReadable: false,
+      serverReadable: true,
     });
+    expect(readServerSettings({ AUTH_COOKIES: 'Auto' }).auth.cookies.enabled).toBe('auto');
+    expect(readServerSettings({ AUTH_COOKIES: 'false' }).auth.cookies.enabled).toBe(false);
+    expect(() => readServerSettings({ AUTH_COOKIES: 'sometimes' })).toThrow('AUTH_COOKIES must be true, false or auto.');
   });
 
   it('uses the contract defaults with no environment at all', () => {

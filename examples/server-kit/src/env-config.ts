@@ -208,11 +208,21 @@ function secrets(env: NodeJS.ProcessEnv, production: boolean) {
 }
 
 /**
- * `AUTH_COOKIES=true`: browser sessions in cookies (docs/browser-sessions.md). The requests the
- * cookie authenticates must come from the app's own origin (`APP_URL`) or one of `CORS_ORIGINS`.
+ * `AUTH_COOKIES`: browser sessions in cookies (docs/browser-sessions.md). `true` for every request,
+ * `false` never, and unset or `auto` for the requests that ask with `Gatehouse-Session: cookie` (the
+ * demo app, the typed client in cookie mode) while API clients keep the tokens in the bodies. The
+ * requests the cookie authenticates must come from the app's own origin (`APP_URL`) or one of
+ * `CORS_ORIGINS`. `AUTH_COOKIES_SERVER_READABLE=true` puts the cookies at Path=/ for server-rendered
+ * pages (`getSessionUser`).
  */
 function cookieSettings(env: NodeJS.ProcessEnv, appUrl: string, corsOrigins: readonly string[]) {
-  return { enabled: flag(env, 'AUTH_COOKIES', false), trustedOrigins: [new URL(appUrl).origin, ...corsOrigins] };
+  const mode = env.AUTH_COOKIES?.trim().toLowerCase() ?? '';
+  if (![...TRUE, ...FALSE, '', 'auto'].includes(mode)) throw new ConfigurationError('AUTH_COOKIES must be true, false or auto.');
+  return {
+    enabled: mode === '' || mode === 'auto' ? ('auto' as const) : TRUE.includes(mode),
+    trustedOrigins: [new URL(appUrl).origin, ...corsOrigins],
+    serverReadable: flag(env, 'AUTH_COOKIES_SERVER_READABLE', false),
+  };
 }
 
 function authConfig(

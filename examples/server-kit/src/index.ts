@@ -15,6 +15,7 @@ export { startMailCatcher, handleMailViewerRequest } from './dev-mail/index.js';
 export type { CaughtMail, MailCatcher } from './dev-mail/index.js';
 export { handleResetPasswordPage } from './pages/reset-password-page.js';
 export { handleDemoApp } from './pages/demo-app-page.js';
+export { HTML_PAGE_HEADERS } from './pages/page-headers.js';
 export type { DemoAppOptions } from './pages/demo-app-page.js';
 export { handleApiDocs } from './api-docs/api-docs.js';
 export { renderConfirmationPage, examplePages } from './pages/confirmation-page.js';

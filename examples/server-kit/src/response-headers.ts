@@ -36,7 +36,7 @@ const header = (req: IncomingMessage, name: string) => readRawHeader(req.rawHead
  *   (`chooseRequestId`). The app reads it back with `requestIdOf(res)` and passes it on (to core's
  *   request context, to the error log), so each log line of the request carries it.
  * - Under `/api`: `API_SECURITY_HEADERS` (`Cache-Control: no-store`, `nosniff`) and CORS for the
- *   listed origins (`decideCors`: exact matches; credentials only in cookie mode); a preflight from a listed origin
+ *   listed origins (`decideCors`: exact matches; credentials unless AUTH_COOKIES=false); a preflight from a listed origin
  *   is answered 204 here.
  *
  * Headers set with `setHeader` are merged into the framework's own `writeHead` (Express sets its

@@ -195,7 +195,7 @@ export async function startServer(
       trustedProxies: operations.trustedProxies,
     };
     const app = await createListener({ auth, log, mailViewer: mail.viewerCatcher, http, readiness });
-    const draining = createDraining(withExampleHeaders(app, settings.corsOrigins, settings.auth.cookies.enabled));
+    const draining = createDraining(withExampleHeaders(app, settings.corsOrigins, settings.auth.cookies.enabled !== false));
     const server = createServer(originFormOnly(draining.listener));
     // A slow client must not hold a connection forever.
     server.requestTimeout = 30_000;

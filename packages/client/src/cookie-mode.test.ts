@@ -47,7 +47,8 @@ function channelPair(): [SessionChannelLike, SessionChannelLike] {
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(3600, { cookieOrigins: [PAGE_ORIGIN] });
+  // 'auto' (the example's default): cookies only for the requests that ask, as this client does.
+  server = await startTestServer(3600, { cookieOrigins: [PAGE_ORIGIN], cookies: 'auto' });
 });
 afterAll(() => server.close());
 
@@ -101,6 +102,22 @@ describe('cookie mode', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(ended).toBe(1);
     expect(await tab2.session()).toBeNull();
+  });
+
+  it("asks for cookie mode with Gatehouse-Session: cookie on every call, while a bearer client of the same 'auto' server keeps the bodies", async () => {
+    const browser = browserFetch();
+    const asked: Array<string | null> = [];
+    const watching: typeof fetch = (input, init) => {
+      asked.push(new Headers(init?.headers).get('gatehouse-session'));
+      return browser.fetch(input, init);
+    };
+    const c = createGatehouseClient({ baseUrl: server.baseUrl, fetch: watching, cookies: true });
+    await c.register(newAccount());
+    await c.me();
+    expect(asked).toEqual(['cookie', 'cookie']);
+    const bearer = createGatehouseClient({ baseUrl: server.baseUrl, fetch: browserFetch().fetch });
+    const registered = await bearer.register(newAccount());
+    expect((registered as { refreshToken?: string }).refreshToken).toMatch(/\./);
   });
 
   it('refuses a storage option: the access token stays in memory', () => {

@@ -40,9 +40,9 @@ export interface ClientOptions {
   /** Where the session is kept. Defaults to memory. Not with `cookies`: the access token then stays in memory. */
   storage?: TokenStorage;
   /**
-   * Cookie mode, for a server with `cookies.enabled` (docs/browser-sessions.md): the refresh token
-   * lives in an HttpOnly cookie no script can read, every call is made with `credentials: 'include'`,
-   * the access token is kept in memory only, and a page load gets a new one from the cookie
+   * Cookie mode, for a server with `cookies.enabled` `true` or `'auto'` (docs/browser-sessions.md):
+   * every call asks for it with `Gatehouse-Session: cookie` and is made with `credentials: 'include'`,
+   * the refresh token lives in an HttpOnly cookie no script can read, the access token is kept in memory only, and a page load gets a new one from the cookie
    * (`session()` or the first call), so a reload keeps the user signed in. `refreshToken` is `''`.
    */
   cookies?: boolean;
@@ -157,6 +157,9 @@ interface CallOptions {
 
 type Credentials = 'omit' | 'same-origin' | 'include';
 
+// Asks a server whose cookie mode is 'auto' for cookies (`usesCookies` in @gatehousejs/http).
+const COOKIE_MODE_HEADER = { 'gatehouse-session': 'cookie' } as const;
+
 /**
  * A typed client of the Gatehouse API for browsers and Node, built on `fetch` alone. It keeps the
  * session, refreshes the access token shortly before it expires or after a 401, and does so once
@@ -185,7 +188,7 @@ export function createGatehouseClient(options: ClientOptions): GatehouseClient {
     path: string,
     { body, token, credentials = defaultCredentials }: CallOptions = {},
   ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...(cookies ? COOKIE_MODE_HEADER : {}) };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     let response: Response;

@@ -26,7 +26,10 @@ export const FRONT_PAGE = 'https://app.test/';
  * that keeps what it is asked to send. Access tokens live `accessTokenTtl` seconds. GitHub is the
  * one social provider, pointed at endpoints that are never called.
  */
-export async function startTestServer(accessTokenTtl = 3600, extra: { cookieOrigins?: string[] } = {}): Promise<TestServer> {
+export async function startTestServer(
+  accessTokenTtl = 3600,
+  extra: { cookieOrigins?: string[]; cookies?: true | 'auto' } = {},
+): Promise<TestServer> {
   const mails: AuthMail[] = [];
   const store = createMemoryStore();
   const auth = createAuth({
@@ -36,7 +39,7 @@ export async function startTestServer(accessTokenTtl = 3600, extra: { cookieOrig
       accessTokenTtl,
       jitterSeconds: 0,
       rateLimit: { enabled: false },
-      ...(extra.cookieOrigins ? { cookies: { enabled: true, trustedOrigins: extra.cookieOrigins } } : {}),
+      ...(extra.cookieOrigins ? { cookies: { enabled: extra.cookies ?? true, trustedOrigins: extra.cookieOrigins } } : {}),
     },
     store,
     mfa: {

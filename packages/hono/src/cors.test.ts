@@ -24,7 +24,7 @@ describe('cors (allowlist only)', () => {
       headers: { origin: ALLOWED, 'access-control-request-method': 'POST' },
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+    expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Gatehouse-Session');
   });
 
   it('adds nothing for another origin, and leaves its preflight to the JSON 404', async () => {

@@ -64,7 +64,7 @@ export const ACCOUNT_USER_ROUTES: readonly UserRoute[] = Object.freeze([
     handle: async (a, i) => {
       await a.deleteAccount(i.user, i.body, i.client);
       // In cookie mode the browser's session cookies go with the account.
-      return endedSessionAnswer(a);
+      return endedSessionAnswer(a, i);
     },
   },
   {

@@ -71,7 +71,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     handle: async (a, i) => {
       assertSignInOrigin(a, i);
       const body = a.config.concealRegisteredEmails ? await a.registerConcealed(i.body, i.client) : await a.register(i.body, i.client);
-      return sessionAnswer(a, 201, body);
+      return sessionAnswer(a, i, 201, body);
     },
   },
   {
@@ -81,7 +81,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     handle: async (a, i) => {
       assertSignInOrigin(a, i);
       // A second factor answers the challenge, which carries no token: sessionAnswer leaves it as it is.
-      return sessionAnswer(a, 200, await a.signIn(i.body, i.client));
+      return sessionAnswer(a, i, 200, await a.signIn(i.body, i.client));
     },
   },
   {
@@ -91,7 +91,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     handle: async (a, i) => {
       // In cookie mode the refresh token may come from the cookie (CSRF-checked); see session-answer.ts.
       const credential = refreshCredential(a, i);
-      return sessionAnswer(a, 200, await clearingOnRefusal(a, credential, () => a.refresh(credential.body, i.client)));
+      return sessionAnswer(a, i, 200, await clearingOnRefusal(a, credential, () => a.refresh(credential.body, i.client)));
     },
   },
   {
@@ -120,7 +120,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     handle: async (a, i) => {
       const credential = refreshCredential(a, i);
       await clearingOnRefusal(a, credential, () => a.logout(credential.body, i.client));
-      return endedSessionAnswer(a);
+      return endedSessionAnswer(a, i);
     },
   },
   {
@@ -129,7 +129,7 @@ export const AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     access: 'authenticated',
     handle: async (a, i) => {
       await a.logoutAll(requireUser(i).id, i.client);
-      return endedSessionAnswer(a);
+      return endedSessionAnswer(a, i);
     },
   },
   ...MFA_AUTH_ROUTES,

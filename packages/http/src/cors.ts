@@ -14,7 +14,8 @@ export interface CorsAnswer {
 
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  // Gatehouse-Session: the typed client's request for cookie mode (`usesCookies`).
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Gatehouse-Session',
   'Access-Control-Max-Age': '600',
 };
 

@@ -68,6 +68,7 @@ export type { Operation, DocumentedResponse } from './openapi/operations.js';
 export { OAUTH_ROUTES } from './oauth-routes.js';
 export type { SocialRoute, SocialRouteInput, SocialRouteResult } from './oauth-routes.js';
 export {
+  usesCookies,
   sessionAnswer,
   assertSignInOrigin,
   endedSessionAnswer,
@@ -82,6 +83,7 @@ export {
   readTokenCookie,
   refreshCookieScope,
   SESSION_COOKIE_NAMES,
+  SESSION_MODE_HEADER,
   AUTH_COOKIE_PATH,
 } from './session-cookies/session-cookies.js';
 export { isTrustedCookieRequest, isTrustedSignInRequest } from './session-cookies/trusted-origin.js';

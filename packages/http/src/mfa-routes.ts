@@ -60,7 +60,7 @@ export const MFA_AUTH_ROUTES: readonly AuthRoute[] = Object.freeze([
     // Signs in: in cookie mode the refresh token goes into the session cookie, from a trusted origin only.
     handle: async (a, i) => {
       assertSignInOrigin(a, i);
-      return sessionAnswer(a, 200, await a.mfa.verify(i.body, i.client));
+      return sessionAnswer(a, i, 200, await a.mfa.verify(i.body, i.client));
     },
   },
 ] satisfies AuthRoute[]);

@@ -86,7 +86,7 @@ export const OAUTH_ROUTES: readonly SocialRoute[] = Object.freeze([
       assertSignInOrigin(auth, input);
       const secure = auth.social.secureCookies;
       const body = await auth.social.exchange(input.body, readOauthCookie(input.cookie, secure), input.client);
-      return sessionAnswer(auth, 200, body, { 'Cache-Control': 'no-store', 'Set-Cookie': clearOauthCookie(secure) });
+      return sessionAnswer(auth, input, 200, body, { 'Cache-Control': 'no-store', 'Set-Cookie': clearOauthCookie(secure) });
     },
   },
   {

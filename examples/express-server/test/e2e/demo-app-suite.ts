@@ -62,7 +62,9 @@ export function describeDemoApp(framework: string, createListener: CreateListene
   }
 
   describe.skipIf(chromiumCheck.missing !== undefined)(`the demo app on ${framework} in headless Chromium`, { timeout: 60_000 }, () => {
-    const session = browserSession(() => startDemoServer(undefined, createListener));
+    // The fallback of AUTH_COOKIES=false (the session in the tab's sessionStorage, session.js); the
+    // default, cookie mode, has its journeys in cookie-sessions-suite.ts.
+    const session = browserSession(() => startDemoServer(async () => ({ env: { AUTH_COOKIES: 'false' } }), createListener));
     const { newPerson } = session;
     let server: ServerUnderTest;
     let base: string;

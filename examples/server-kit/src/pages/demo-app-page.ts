@@ -17,8 +17,11 @@ function clientModule(name: string): PageResponse | undefined {
 }
 
 export interface DemoAppOptions {
-  /** The server runs in cookie mode (`AUTH_COOKIES=true`): the page's client uses it too. */
-  cookies?: boolean;
+  /**
+   * The server's `cookies.enabled`: with `true` or `'auto'` (AUTH_COOKIES unset) the page's client
+   * uses cookie mode; with `false` it keeps the session in the tab (session.js).
+   */
+  cookies?: boolean | 'auto';
 }
 
 const COOKIE_MODE_META = '<meta name="gatehouse-session" content="cookies">';
@@ -30,7 +33,7 @@ const COOKIE_MODE_META = '<meta name="gatehouse-session" content="cookies">';
  * `@gatehousejs/client` the scripts import. Returns `undefined` for any other request.
  *
  * @example
- * const page = handleDemoApp({ method: 'GET', path: '/' });
+ * const page = handleDemoApp({ method: 'GET', path: '/' }, { cookies: auth.config.cookies.enabled });
  * // → { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': …, … }, body: '<!doctype html>…' }
  */
 export function handleDemoApp(req: Pick<PageRequest, 'method' | 'path'>, options: DemoAppOptions = {}): PageResponse | undefined {

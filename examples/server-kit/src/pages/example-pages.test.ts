@@ -25,6 +25,13 @@ describe('handleDemoApp', () => {
     expect(page.body).toContain('<script type="module" src="/assets/demo-app.js"></script>');
   });
 
+  it("tells the page's client to use cookie mode unless the server's cookies are off (AUTH_COOKIES=false)", () => {
+    const META = '<meta name="gatehouse-session" content="cookies">';
+    expect(handleDemoApp(get('/'), { cookies: 'auto' })!.body).toContain(META);
+    expect(handleDemoApp(get('/'), { cookies: true })!.body).toContain(META);
+    expect(handleDemoApp(get('/'), { cookies: false })!.body).not.toContain(META);
+  });
+
   it('serves the style sheet and scripts with their types, and HEAD like GET', () => {
     expect(handleDemoApp(get('/assets/app.css'))?.headers['Content-Type']).toBe('text/css; charset=utf-8');
     const script = handleDemoApp({ method: 'HEAD', path: '/assets/session.js' })!;

@@ -133,7 +133,7 @@ export function describeExampleRoutes(name: string, createListener: CreateListen
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe(ALLOWED_ORIGIN);
-      expect(preflight.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type');
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Gatehouse-Session');
       expect(preflight.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     });
 

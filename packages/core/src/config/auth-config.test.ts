@@ -172,4 +172,15 @@ describe('parseAuthConfig', () => {
       serverReadable: false,
     });
   });
+
+  it("takes cookies.enabled true, 'auto' or false (the default); 'auto' needs a trusted origin too", () => {
+    const enabled = (value: unknown) =>
+      parseAuthConfig({ ...base, cookies: { enabled: value, trustedOrigins: ['https://app.example.com'] } as never }).cookies.enabled;
+    expect([enabled(true), enabled('auto'), enabled(false)]).toEqual([true, 'auto', false]);
+    expect(parseAuthConfig(base).cookies.enabled).toBe(false);
+    expect(configError({ ...base, cookies: { enabled: 'auto' } }).details?.map((d) => d.path)).toEqual(['cookies.trustedOrigins']);
+    expect(configError({ ...base, cookies: { enabled: 'yes', trustedOrigins: ['https://app.example.com'] } as never }).details).toEqual([
+      { path: 'cookies.enabled', message: "must be true, false or 'auto'" },
+    ]);
+  });
 });

@@ -129,17 +129,21 @@ const schema = z
      * Browser sessions in cookies (docs/browser-sessions.md): the refresh token travels in an
      * HttpOnly, Secure, SameSite=Strict cookie instead of the body, and a request the cookie
      * authenticates must come from one of `trustedOrigins` (the app's own origin and its CORS
-     * origins). `serverReadable` puts both cookies at Path=/ for server-rendered pages.
+     * origins). `enabled: true` for every request, `'auto'` for the requests that ask for it with
+     * `Gatehouse-Session: cookie` (browsers; other clients keep the tokens in the bodies), `false`
+     * never. Truthy means "cookies may be in play" (CORS with credentials, the demo page); whether
+     * one answer uses them is `usesCookies` in `@gatehousejs/http`. `serverReadable` puts both
+     * cookies at Path=/ for server-rendered pages.
      */
     cookies: z
       .object({
-        enabled: z.boolean().default(false),
+        enabled: z.union([z.boolean(), z.literal('auto')], "must be true, false or 'auto'").default(false),
         trustedOrigins: z.array(origin).default([]),
         serverReadable: z.boolean().default(false),
       })
       .strict()
       .prefault({})
-      .refine((c) => !c.enabled || c.trustedOrigins.length > 0, {
+      .refine((c) => c.enabled === false || c.trustedOrigins.length > 0, {
         path: ['trustedOrigins'],
         message: "must list the app's own origin when cookies are enabled",
       }),

@@ -88,6 +88,7 @@ export function createKernel(auth: Auth<string>, options: KernelOptions = {}): K
       cookie: exchange.header('cookie'),
       origin: exchange.header('origin'),
       fetchSite: exchange.header('sec-fetch-site'),
+      sessionMode: exchange.header('gatehouse-session'),
       parameters: route.body === 'form' ? (body as URLSearchParams) : search,
     });
     return exchange.send(toAnswer(result));

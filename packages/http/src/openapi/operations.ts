@@ -33,7 +33,7 @@ export interface Operation {
 }
 
 const COOKIE_BODY =
-  'In cookie mode (`AUTH_COOKIES=true`) the body may be left out (or hold no `refreshToken`): the token is then read from the session cookie (docs/browser-sessions.md).';
+  'In cookie mode (`AUTH_COOKIES=true`, or with the header `Gatehouse-Session: cookie` under the default `AUTH_COOKIES=auto`) the body may be left out (or hold no `refreshToken`): the token is then read from the session cookie (docs/browser-sessions.md).';
 
 const RATE_LIMITED = { 429: E('Rate limit hit; `Retry-After` is set.') };
 const BEARER = {

@@ -25,6 +25,8 @@ export interface RouteInput {
   origin?: string | undefined;
   /** The `Sec-Fetch-Site` header: cookie mode's CSRF check reads it where `Origin` is absent. */
   fetchSite?: string | undefined;
+  /** The `Gatehouse-Session` header: `cookie` asks for cookie mode where it is `'auto'` (`usesCookies`). */
+  sessionMode?: string | undefined;
   /** The query string's parameters, or the form body of a form route (a form_post callback). */
   parameters?: URLSearchParams;
 }

@@ -15,15 +15,32 @@ const carriesPair = (body: unknown): body is TokenPairBody & Record<string, unkn
   typeof (body as TokenPairBody).accessToken === 'string';
 
 /**
+ * Whether this request is served in cookie mode: always under `cookies.enabled: true`; under
+ * `'auto'` when it asks with `Gatehouse-Session: cookie` (a browser's client), so API clients that
+ * send no such header keep the tokens in the bodies exactly as without cookies; never under `false`.
+ * Every rule of cookie mode (cookies set, read and cleared, the origin checks) asks here.
+ */
+export function usesCookies(auth: Auth<string>, input: Pick<RouteInput, 'sessionMode'>): boolean {
+  const { enabled } = auth.config.cookies;
+  return enabled === 'auto' ? input.sessionMode?.trim().toLowerCase() === 'cookie' : enabled;
+}
+
+/**
  * The answer of a route that issues a token pair (login, register, refresh, the social exchange,
  * MFA verification): in cookie mode the refresh token leaves the body for the session cookies;
  * otherwise the body is answered as it is. Every route that signs someone in answers through it.
  *
  * @example
- * handle: async (auth, input) => sessionAnswer(auth, 200, await auth.login(input.body, input.client)),
+ * handle: async (auth, input) => sessionAnswer(auth, input, 200, await auth.login(input.body, input.client)),
  */
-export function sessionAnswer(auth: Auth<string>, status: number, body: unknown, headers?: Record<string, string>): RouteResult {
-  if (!auth.config.cookies.enabled || !carriesPair(body)) return headers ? { status, body, headers } : { status, body };
+export function sessionAnswer(
+  auth: Auth<string>,
+  input: RouteInput,
+  status: number,
+  body: unknown,
+  headers?: Record<string, string>,
+): RouteResult {
+  if (!usesCookies(auth, input) || !carriesPair(body)) return headers ? { status, body, headers } : { status, body };
   const { refreshToken: _inCookie, ...rest } = body;
   // A cookie the route sets besides (the social exchange clears its state cookie) joins the list.
   const { 'Set-Cookie': other, ...plain } = headers ?? {};
@@ -36,13 +53,12 @@ export function sessionAnswer(auth: Auth<string>, status: number, body: unknown,
  * not trust, before any work is done: no other site may sign a visitor into an account it chose.
  */
 export function assertSignInOrigin(auth: Auth<string>, input: RouteInput): void {
-  const { cookies } = auth.config;
-  if (cookies.enabled) assertTrustedOrigin(isTrustedSignInRequest(input, cookies.trustedOrigins));
+  if (usesCookies(auth, input)) assertTrustedOrigin(isTrustedSignInRequest(input, auth.config.cookies.trustedOrigins));
 }
 
 /** The answer of a route that ends sessions: in cookie mode the session cookies are cleared too. */
-export function endedSessionAnswer(auth: Auth<string>): RouteResult {
-  return auth.config.cookies.enabled ? { status: 204, cookies: clearSessionCookies(auth.config) } : { status: 204 };
+export function endedSessionAnswer(auth: Auth<string>, input: RouteInput): RouteResult {
+  return usesCookies(auth, input) ? { status: 204, cookies: clearSessionCookies(auth.config) } : { status: 204 };
 }
 
 /** The body and whether the refresh token came from the cookie. */
@@ -64,7 +80,7 @@ const bodyNamesToken = (body: unknown) => typeof body === 'object' && body !== n
  */
 export function refreshCredential(auth: Auth<string>, input: RouteInput): RefreshCredential {
   const { cookies } = auth.config;
-  if (!cookies.enabled) return { body: input.body, fromCookie: false };
+  if (!usesCookies(auth, input)) return { body: input.body, fromCookie: false };
   if (bodyNamesToken(input.body)) {
     assertTrustedOrigin(isTrustedSignInRequest(input, cookies.trustedOrigins));
     return { body: input.body, fromCookie: false };

@@ -4,6 +4,13 @@ import type { AuthConfig } from '@gatehousejs/core';
 export const AUTH_COOKIE_PATH = '/api/v1/auth';
 
 /**
+ * The request header a browser client sends to ask for cookie mode where it is `'auto'`
+ * (`Gatehouse-Session: cookie`). Not a CORS-safelisted header: a form of another site cannot send
+ * it, and a page of another origin must pass a preflight that only the listed origins pass.
+ */
+export const SESSION_MODE_HEADER = 'gatehouse-session';
+
+/**
  * The cookies' names. `__Secure-` makes a browser refuse the cookie unless it is Secure and set by
  * a secure origin (HTTPS, or http://localhost in Chromium and Firefox). `__Host-` also forbids a
  * Domain and needs Path=/, so it only fits the server-readable cookies: a sibling subdomain cannot

@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { decodeClaims, decodeHeader, forgeToken, tamperPayload } from './forge-token.js';
-import { newUser, type ApiResponse } from './http-client.js';
+import { newUser } from './http-client.js';
 import { SUITE_SECRETS, type StartServer } from './server-under-test.js';
-import { APP_URL, useServer, type SuiteServer } from './suite-setup.js';
+import { APP_ORIGIN, cookieSet, EVIL_ORIGIN, expectCleared, FROM_APP, REFRESH, setCookies } from './session-cookie-answers.js';
+import { useServer, type SuiteServer } from './suite-setup.js';
 
-const APP_ORIGIN = new URL(APP_URL).origin;
-const EVIL_ORIGIN = 'https://evil.example.net';
-const REFRESH = '__Secure-gatehouse-refresh';
 const COOKIE_MODE = { cookies: { enabled: true, trustedOrigins: [APP_ORIGIN] } };
-const FROM_APP = { origin: APP_ORIGIN, 'sec-fetch-site': 'same-origin' };
 const now = () => Math.floor(Date.now() / 1000);
-
-/** Every `Set-Cookie` of an answer, one string each. */
-const setCookies = (res: ApiResponse): string[] => res.headers.getSetCookie();
-
-/** The value the answer sets for cookie `name`; `undefined` when it sets none. */
-function cookieSet(res: ApiResponse, name: string): { value: string; attributes: string[] } | undefined {
-  const line = setCookies(res).find((c) => c.startsWith(`${name}=`));
-  if (!line) return undefined;
-  const [pair, ...attributes] = line.split(';').map((part) => part.trim());
-  return { value: pair!.slice(name.length + 1), attributes };
-}
 
 async function signUp(s: SuiteServer) {
   const input = newUser('cookie');
@@ -33,10 +19,6 @@ const refreshWith = (s: SuiteServer, cookie: string | undefined, headers: Record
   s.api('POST', '/api/v1/auth/refresh-token', {
     headers: { ...headers, ...(cookie === undefined ? {} : { cookie: `${REFRESH}=${cookie}` }) },
   });
-
-function expectCleared(res: ApiResponse, name = REFRESH) {
-  expect(cookieSet(res, name)).toEqual({ value: '', attributes: expect.arrayContaining(['Max-Age=0']) });
-}
 
 /**
  * Cookie mode (CONTRACT §9, docs/browser-sessions.md): the refresh token in an HttpOnly, Secure,

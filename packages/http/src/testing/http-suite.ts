@@ -1,6 +1,7 @@
 import { describe } from 'vitest';
 import { accountSuite } from './account-suite.js';
 import { mfaSuite } from './mfa-suite.js';
+import { cookieModeOnRequestSuite } from './cookie-mode-on-request-suite.js';
 import { cookieSessionSuite } from './cookie-session-suite.js';
 import { jwksSuite } from './jwks-suite.js';
 import { paritySuite } from './parity-suite.js';
@@ -48,5 +49,6 @@ export function describeHttpSuite(name: string, target: HttpSuiteTarget): void {
     passkeySuite(start);
     jwksSuite(start);
     cookieSessionSuite(start);
+    cookieModeOnRequestSuite(start);
   });
 }

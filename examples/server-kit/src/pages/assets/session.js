@@ -1,11 +1,12 @@
 // The signed-in session of this tab, kept by the typed client `@gatehousejs/client` (served from
 // its build at /assets/client/). docs/demo-app.md explains the choice of storage.
 //
-// Cookie mode (the server runs with AUTH_COOKIES=true and says so in a meta tag of the page): the
-// refresh token is in an HttpOnly cookie no script can read, the access token only in memory, and
-// a reload gets a new access token from the cookie. The client tells the other tabs of a logout.
+// Cookie mode (the default: AUTH_COOKIES unset or true; the server says so in a meta tag of the
+// page): the client asks for it with `Gatehouse-Session: cookie` on every call, the refresh token is
+// in an HttpOnly cookie no script can read, the access token only in memory, and a reload gets a
+// new access token from the cookie. The client tells the other tabs of a logout.
 //
-// Bearer mode (AUTH_COOKIES=false):
+// Bearer mode (AUTH_COOKIES=false, the fallback):
 // - the access token lives only in this module's memory: no other script, tab or later visit can
 //   read it from storage, and it dies with the page;
 // - the refresh token lives in sessionStorage, so a reload keeps you signed in, and it is gone when
