@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import { AuthError } from '@gatehousejs/core';
 import { requestIdOf } from '@gatehousejs/example-server-kit';
 import type { FetchHandler } from '@gatehousejs/fetch';
-import { toErrorResponse } from '@gatehousejs/http';
+import { declaresBody, toErrorResponse } from '@gatehousejs/http';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 
 // What @hono/node-server cannot make a `Request` of (a bad `Host`): the contract's 400, not an empty one.
@@ -13,15 +13,20 @@ function refuseTarget(): Response {
 
 /**
  * The web-standard handler as a Node request listener, through @hono/node-server's Request/Response
- * bridge (it streams the body, and gives none to a request with neither `Content-Length` nor
- * `Transfer-Encoding`). The peer address comes from Node's socket, the request id from the
- * response the kit set it on.
+ * bridge. The bridge builds a body stream for every POST, also one with neither `Content-Length`
+ * nor `Transfer-Encoding` (which has no body, RFC 9112 §6.3, and is how `curl -X POST` sends
+ * verify-token): `hasBody` tells the handler so from Node's headers, and it never opens that
+ * stream. The peer address comes from Node's socket, the request id from the response the kit set it on.
  */
 export function nodeListener(handler: FetchHandler): RequestListener {
   const listener = getRequestListener(
     (request, env) => {
       const { incoming, outgoing } = env as HttpBindings;
-      return handler(request, { peerAddress: incoming.socket.remoteAddress, requestId: requestIdOf(outgoing) });
+      return handler(request, {
+        peerAddress: incoming.socket.remoteAddress,
+        requestId: requestIdOf(outgoing),
+        hasBody: declaresBody(incoming.headers),
+      });
     },
     { errorHandler: refuseTarget },
   );

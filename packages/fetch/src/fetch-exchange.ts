@@ -10,6 +10,13 @@ export interface RequestFacts {
   peerAddress?: string | undefined;
   /** The app's id for this request (its `X-Request-Id`), for the audit events. */
   requestId?: string | undefined;
+  /**
+   * `false` when the runtime knows the request has no body: on Node, an HTTP/1.1 request with
+   * neither `Content-Length` nor `Transfer-Encoding` (RFC 9112 §6.3), for which a bridge such as
+   * @hono/node-server still builds a stream that costs more than the route. Leave it unset where
+   * the runtime cannot tell (HTTP/2 may send a body without `Content-Length`): `request.body` decides.
+   */
+  hasBody?: boolean | undefined;
 }
 
 const HEAD_OR_NO_CONTENT = (method: string, status: number) => method === 'HEAD' || status === 204 || status === 304;
@@ -17,9 +24,9 @@ const HEAD_OR_NO_CONTENT = (method: string, status: number) => method === 'HEAD'
 /**
  * The kernel's `Exchange` for a web-standard `Request`, answering with a `Response`. `path` is the
  * (normalised) pathname below `mountedAt`, still percent-encoded; the body is read from `request.body` only
- * when a route needs it (a request without a body has `request.body === null`, and a Node bridge
- * that follows RFC 9112 §6.3 gives none for a request with neither `Content-Length` nor
- * `Transfer-Encoding`). `extraHeaders` go on every answer (security headers, CORS).
+ * when a route needs it, and never when the runtime says there is none (`facts.hasBody === false`;
+ * a request without a body may also have `request.body === null`). `extraHeaders` go on every
+ * answer (security headers, CORS).
  */
 export function fetchExchange(
   request: Request,
@@ -36,6 +43,7 @@ export function fetchExchange(
     peerAddress: facts.peerAddress,
     requestId: facts.requestId,
     openBody: () => {
+      if (facts.hasBody === false) return null;
       const reader = request.body?.getReader();
       if (!reader) return null;
       return async () => {

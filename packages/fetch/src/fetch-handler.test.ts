@@ -51,6 +51,26 @@ function setUp(options: Parameters<typeof createFetchHandler>[1] = {}) {
 const UNAUTHENTICATED = { statusCode: 401, error: 'Unauthorized' };
 
 describe('createFetchHandler', () => {
+  it('never opens the body stream of a request the runtime says has none (hasBody: false)', async () => {
+    const { auth, call } = setUp();
+    const token = await tokenFor(auth, []);
+    // A bridge's stream for a request without Content-Length: reading it is the cost to avoid.
+    const verify = async (facts: typeof PEER & { hasBody?: boolean }) => {
+      const pull = vi.fn((controller: ReadableStreamDefaultController<Uint8Array>) => controller.close());
+      const init = {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: new ReadableStream({ pull }, { highWaterMark: 0 }),
+        duplex: 'half',
+      };
+      const answer = await call('/api/v1/auth/verify-token', init as RequestInit, facts);
+      return { status: answer.status, pulled: pull.mock.calls.length > 0 };
+    };
+    expect(await verify({ ...PEER, hasBody: false })).toEqual({ status: 200, pulled: false });
+    // Where the runtime cannot tell, the stream decides (here: it is read, and empty).
+    expect(await verify(PEER)).toEqual({ status: 200, pulled: true });
+  });
+
   it('denies an app route without a token, and serves it with one', async () => {
     const { auth, call } = setUp();
     const anonymous = await call('/api/v1/mine');

@@ -119,6 +119,7 @@ export function createFetchHandler(auth: Auth<string>, options: FetchHandlerOpti
     const facts: RequestFacts = {
       peerAddress: given.peerAddress ?? options.peerAddress?.(request),
       requestId: given.requestId ?? options.requestId?.(request),
+      hasBody: given.hasBody,
     };
     const underApi = isUnder(url.pathname, basePath);
     if (underApi) {
