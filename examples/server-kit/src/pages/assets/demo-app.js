@@ -113,7 +113,8 @@ function renderProfile(user) {
 
 async function showSignedIn() {
   stopPasskeyAutofill();
-  const user = await client.me();
+  // What every account sees is read together and rendered before the view shows: it appears whole.
+  const [user] = await Promise.all([client.me(), loadIdentities(), loadSessions(), loadTwoFactor(), loadPasskeys()]);
   renderProfile(user);
   $('loading').hidden = true;
   $('signed-out').hidden = true;
@@ -127,8 +128,6 @@ async function showSignedIn() {
   $('roles-changed').hidden = sameRoles(tokenRoles, user.roles);
   $('reports').hidden = !holds('manager', 'admin', 'super');
   $('admin').hidden = !holds('admin', 'super');
-  await loadIdentities();
-  await Promise.all([loadSessions(), loadTwoFactor(), loadPasskeys()]);
   if (!$('reports').hidden) await loadReports();
   if (!$('admin').hidden) await loadUsers(user.id);
 }
