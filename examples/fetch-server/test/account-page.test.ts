@@ -97,7 +97,7 @@ describe('without AUTH_COOKIES_SERVER_READABLE', () => {
   afterAll(() => server?.close());
 
   it('serves no account page: the cookies are scoped to /api/v1/auth and a page never sees them', async () => {
-    const res = await server.request('/account');
+    const res = await server.request('/account', {});
     expect(res.status).toBe(404);
   });
 });
