@@ -97,6 +97,6 @@ async function validAccessToken(
     await identities.deleteProviderTokens(identityId);
     throw signInRequired(id, 'the provider refused the refresh token (invalid_grant)');
   }
-  const record = await storeProviderTokens(s.ctx, vault.box, { id: identityId, userId: stored.userId }, refreshed, stored, now);
+  const record = await storeProviderTokens(identities, vault.box, { id: identityId, userId: stored.userId }, refreshed, stored, now);
   return answer(record, refreshed.accessToken);
 }
