@@ -65,7 +65,7 @@ describe('sealing and keeping provider tokens', () => {
     const stored = await identities.findProviderTokens(identity.id);
     expect(stored).toEqual(second);
     expect(await openAccessToken(box, stored!)).toBe('access-2');
-    expect(await openRefreshToken(box, { ...stored!, refreshToken: stored!.refreshToken! })).toBe('refresh-1');
+    expect(await openRefreshToken(box, identity.id, stored!.refreshToken!)).toBe('refresh-1');
     expect([stored!.scope, stored!.accessTokenExpiresAt, stored!.updatedAt]).toEqual(['openid email', null, at(100)]);
     expect(first.accessTokenExpiresAt).toEqual(at(3599));
   });

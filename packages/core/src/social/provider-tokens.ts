@@ -56,5 +56,5 @@ export async function storeProviderTokens(
 export const openAccessToken = (box: SecretBox, record: ProviderTokenRecord): Promise<string> =>
   box.open(record.accessToken, sealingContext(record.identityId, 'access'));
 
-export const openRefreshToken = (box: SecretBox, record: ProviderTokenRecord & { refreshToken: string }): Promise<string> =>
-  box.open(record.refreshToken, sealingContext(record.identityId, 'refresh'));
+export const openRefreshToken = (box: SecretBox, identityId: string, sealed: string): Promise<string> =>
+  box.open(sealed, sealingContext(identityId, 'refresh'));
