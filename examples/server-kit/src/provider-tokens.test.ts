@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createAuth, type Auth, type SocialConfigInput } from '@gatehousejs/core';
 import { createFakeClock, createFakeHasher, type FakeClock } from '@gatehousejs/core/testing';
+import type { AuthStore } from '@gatehousejs/core';
 import { createMemoryStore } from '@gatehousejs/store-memory';
-import { afterEach, describe, expect, it } from 'vitest';
+import { openSqlStore } from '@gatehousejs/store-sql';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalOidcProvider, type LocalOidcProvider } from './testing/social/local-oidc-provider.js';
 import { TestBrowser } from './testing/social/test-browser.js';
 
@@ -15,11 +17,18 @@ const ACCESS_TOKEN_SECONDS = 3600;
 interface Setup {
   auth: Auth;
   clock: FakeClock;
-  store: ReturnType<typeof createMemoryStore>;
+  store: AuthStore;
   idp: LocalOidcProvider;
 }
 
 const cleanups: Array<() => Promise<void>> = [];
+
+/** The stores the flow runs on: memory, and SQLite (the migration's table, its foreign key and upsert). */
+const STORES: Array<[string, () => Promise<AuthStore>]> = [
+  ['the in-memory store', async () => createMemoryStore()],
+  ['SQLite', () => openSqlStore('sqlite::memory:')],
+];
+let makeStore: () => Promise<AuthStore> = STORES[0]![1];
 
 /** The certified oidc-provider on loopback, issuing rotating refresh tokens, and an Auth that signs in through it. */
 async function setUp(
@@ -29,7 +38,8 @@ async function setUp(
   const idp = await startLocalOidcProvider({ redirectUris: [CALLBACK], refreshTokens: true });
   cleanups.push(() => idp.close());
   const clock = createFakeClock(new Date());
-  const store = createMemoryStore();
+  const store = await makeStore();
+  cleanups.push(() => store.close());
   const auth = createAuth({
     config: { accessTokenSecret: 'a'.repeat(32), refreshTokenSecret: 'b'.repeat(32) },
     store,
@@ -50,7 +60,7 @@ async function setUp(
 }
 
 afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 /** A whole sign-in: the start, the provider's pages (answered at once), our callback and the code's exchange. */
@@ -76,7 +86,11 @@ async function userinfoWith(idp: LocalOidcProvider, accessToken: string) {
   return { status: response.status, body: response.ok ? await response.json() : null };
 }
 
-describe('provider tokens for API calls (oidc-provider on loopback)', () => {
+describe.each(STORES)('provider tokens for API calls (oidc-provider on loopback), on %s', (_name, open) => {
+  beforeEach(() => {
+    makeStore = open;
+  });
+
   it('keeps the tokens sealed, answers the access token, and a refreshed one once it has expired', async () => {
     const setup = await setUp();
     const userId = await signIn(setup);

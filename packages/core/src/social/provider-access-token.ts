@@ -4,7 +4,7 @@ import type { ProviderTokenRecord } from '../ports/identity-store.js';
 import type { ConfiguredProvider } from './oauth-client.js';
 import type { ProviderId } from './provider-definition.js';
 import { enabledProvider, providerUnavailable } from './provider-registry.js';
-import { openAccessToken, openRefreshToken, storeProviderTokens } from './provider-tokens.js';
+import { openAccessToken, openRefreshToken, storeProviderTokens, type ProviderTokenSet } from './provider-tokens.js';
 import { refreshGrant, refreshTokenRefused } from './refresh-grant.js';
 import type { SocialContext } from './social-flows.js';
 
@@ -81,9 +81,11 @@ async function validAccessToken(
   if (usable(stored, now)) return answer(stored, await openAccessToken(vault.box, stored));
   if (stored.refreshToken === null) throw signInRequired(id, 'the access token expired and the provider gave no refresh token');
 
-  let refreshed: Awaited<ReturnType<typeof refreshGrant>>;
+  // Opened before the call: a key that is not configured is the app's error (500), not the provider's.
+  const refreshToken = await openRefreshToken(vault.box, identityId, stored.refreshToken);
+  let refreshed: ProviderTokenSet;
   try {
-    refreshed = await refreshGrant(provider, await openRefreshToken(vault.box, { ...stored, refreshToken: stored.refreshToken }), now);
+    refreshed = await refreshGrant(provider, refreshToken, now);
   } catch (error) {
     if (!refreshTokenRefused(error)) {
       s.onProviderError(id, error);
@@ -97,6 +99,6 @@ async function validAccessToken(
     await identities.deleteProviderTokens(identityId);
     throw signInRequired(id, 'the provider refused the refresh token (invalid_grant)');
   }
-  const record = await storeProviderTokens(s.ctx, vault.box, { id: identityId, userId: stored.userId }, refreshed, stored, now);
+  const record = await storeProviderTokens(identities, vault.box, { id: identityId, userId: stored.userId }, refreshed, stored, now);
   return answer(record, refreshed.accessToken);
 }

@@ -1,7 +1,6 @@
 import type * as oauth from 'oauth4webapi';
-import type { FlowContext } from '../flows/flow-context.js';
 import type { SecretBox } from '../mfa/secret-box.js';
-import type { ProviderTokenRecord } from '../ports/identity-store.js';
+import type { IdentityStore, ProviderTokenRecord } from '../ports/identity-store.js';
 
 /** A provider's tokens as a token answer (sign-in or refresh) gives them, before they are sealed. */
 export interface ProviderTokenSet {
@@ -31,7 +30,7 @@ const sealingContext = (identityId: string, kind: 'access' | 'refresh') => `prov
  * one only at the first consent.
  */
 export async function storeProviderTokens(
-  ctx: FlowContext,
+  identities: IdentityStore,
   box: SecretBox,
   identity: { id: string; userId: string },
   tokens: ProviderTokenSet,
@@ -50,12 +49,12 @@ export async function storeProviderTokens(
     scope: tokens.scope ?? previous?.scope ?? null,
     updatedAt: now,
   };
-  await ctx.store.identities.saveProviderTokens(record);
+  await identities.saveProviderTokens(record);
   return record;
 }
 
 export const openAccessToken = (box: SecretBox, record: ProviderTokenRecord): Promise<string> =>
   box.open(record.accessToken, sealingContext(record.identityId, 'access'));
 
-export const openRefreshToken = (box: SecretBox, record: ProviderTokenRecord & { refreshToken: string }): Promise<string> =>
-  box.open(record.refreshToken, sealingContext(record.identityId, 'refresh'));
+export const openRefreshToken = (box: SecretBox, identityId: string, sealed: string): Promise<string> =>
+  box.open(sealed, sealingContext(identityId, 'refresh'));

@@ -166,8 +166,15 @@ export async function finishSocialSignIn(
   if (resolution.outcome === 'refused') return { location: back(to, 'error', resolution.error) };
   if (s.tokenVault && signedIn.tokens) {
     const identity = { id: resolution.identityId, userId: resolution.userId };
-    const previous = await s.ctx.store.identities.findProviderTokens(identity.id);
-    await storeProviderTokens(s.ctx, s.tokenVault.box, identity, signedIn.tokens, previous, now);
+    const identities = s.ctx.store.identities;
+    await storeProviderTokens(
+      identities,
+      s.tokenVault.box,
+      identity,
+      signedIn.tokens,
+      await identities.findProviderTokens(identity.id),
+      now,
+    );
   }
   if (resolution.outcome === 'linked') return { location: back(to, 'linked', id) };
   const token = randomToken(s.ctx.random, 32);
