@@ -157,6 +157,25 @@ describe.each(STORES)('provider tokens for API calls (oidc-provider on loopback)
     });
   });
 
+  it('tokens no configured key opens (a development key made up before a restart) answer PROVIDER_SIGN_IN_REQUIRED, not a 500', async () => {
+    const setup = await setUp();
+    const userId = await signIn(setup, 'hopper');
+    const identity = (await setup.store.identities.listIdentitiesOfUser(userId))[0]!;
+    const stored = (await setup.store.identities.findProviderTokens(identity.id))!;
+    // What another process sealed under its own key: a key id this Auth does not hold.
+    const [version, , iv, data] = stored.accessToken.split('.');
+    await setup.store.identities.saveProviderTokens({ ...stored, accessToken: [version, 'retired-key', iv, data].join('.') });
+
+    await expect(setup.auth.social.getProviderAccessToken(userId, 'oidc')).rejects.toMatchObject({
+      code: 'PROVIDER_SIGN_IN_REQUIRED',
+      status: 403,
+    });
+    expect(await setup.store.identities.findProviderTokens(identity.id)).toBeNull();
+    // Signing in again stores tokens this key opens.
+    await signIn(setup, 'hopper');
+    await expect(setup.auth.social.getProviderAccessToken(userId, 'oidc')).resolves.toHaveProperty('accessToken');
+  });
+
   it('a provider that cannot be reached for the refresh answers 503 PROVIDER_UNAVAILABLE, naming no token', async () => {
     const setup = await setUp();
     const userId = await signIn(setup);

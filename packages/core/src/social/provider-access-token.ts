@@ -78,11 +78,13 @@ async function validAccessToken(
   const now = s.ctx.clock.now();
   const stored = await identities.findProviderTokens(identityId);
   if (!stored) throw signInRequired(id, 'no tokens are stored for this identity (signed in before storing was on?)');
-  if (usable(stored, now)) return answer(stored, await openAccessToken(vault.box, stored));
+  const opened = (open: () => Promise<string>) => openOrForget(s, id, identityId, open);
+  if (usable(stored, now)) return answer(stored, await opened(() => openAccessToken(vault.box, stored)));
   if (stored.refreshToken === null) throw signInRequired(id, 'the access token expired and the provider gave no refresh token');
 
-  // Opened before the call: a key that is not configured is the app's error (500), not the provider's.
-  const refreshToken = await openRefreshToken(vault.box, identityId, stored.refreshToken);
+  // Opened before the call: a token that cannot be opened is never sent to the provider.
+  const sealedRefresh = stored.refreshToken;
+  const refreshToken = await opened(() => openRefreshToken(vault.box, identityId, sealedRefresh));
   let refreshed: ProviderTokenSet;
   try {
     refreshed = await refreshGrant(provider, refreshToken, now);
@@ -95,10 +97,26 @@ async function validAccessToken(
     // tokens count. Otherwise the refresh token is dead: forget the tokens, the user signs in again.
     const latest = await identities.findProviderTokens(identityId);
     if (latest && latest.refreshToken !== stored.refreshToken && usable(latest, now))
-      return answer(latest, await openAccessToken(vault.box, latest));
+      return answer(latest, await opened(() => openAccessToken(vault.box, latest)));
     await identities.deleteProviderTokens(identityId);
     throw signInRequired(id, 'the provider refused the refresh token (invalid_grant)');
   }
   const record = await storeProviderTokens(identities, vault.box, { id: identityId, userId: stored.userId }, refreshed, stored, now);
   return answer(record, refreshed.accessToken);
+}
+
+/**
+ * Opens a sealed provider token. One that no configured key opens (sealed under a key since
+ * retired, or under the key a development server made up before its restart) or that fails its
+ * integrity check is only a copy of what the provider can give again: it is logged, forgotten, and
+ * the user signs in with the provider again (`PROVIDER_SIGN_IN_REQUIRED`), never a 500.
+ */
+async function openOrForget(s: SocialContext, id: ProviderId, identityId: string, open: () => Promise<string>): Promise<string> {
+  try {
+    return await open();
+  } catch (error) {
+    s.onProviderError(id, error);
+    await s.ctx.store.identities.deleteProviderTokens(identityId);
+    throw signInRequired(id, 'the stored tokens cannot be opened with the configured keys');
+  }
 }
