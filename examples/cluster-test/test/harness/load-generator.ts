@@ -85,7 +85,7 @@ const BEARER_OPERATIONS: ReadonlySet<Operation> = new Set(['me', 'verify', 'repo
  * (its `refreshLeewaySeconds`, 10 s by default; 3 s here, where tokens live 15 s). So every token
  * the load sends is valid when it arrives, and any 401 to it is a failure.
  */
-export const REFRESH_LEEWAY_MS = 3000;
+const REFRESH_LEEWAY_MS = 3000;
 
 function pickOperation(): Operation {
   let roll = Math.random() * MIX_TOTAL;
