@@ -2,7 +2,7 @@ import { decodeProtectedHeader } from 'jose';
 import { expect, it } from 'vitest';
 import { signedUp } from './harness/accounts.js';
 import { ACCESS_TOKEN_SECONDS, JITTER_SECONDS } from './harness/cluster.js';
-import { problemsDuring, readiness } from './harness/checks.js';
+import { ledgerProblems, problemsDuring, readiness, storedAccounts } from './harness/checks.js';
 import { describeSummary, during, summarize } from './harness/figures.js';
 import type { HttpClient } from './harness/http-client.js';
 import { newLedger, startLoad } from './harness/load-generator.js';
@@ -11,8 +11,7 @@ import { JWKS_CACHE_MAX_AGE_MS } from './harness/resource-service.js';
 import { rollingRestart } from './harness/rolling-restart.js';
 import { newSigningKey } from './harness/signing-keys.js';
 import { reissuedClaims } from './harness/token-claims.js';
-import { me } from './harness/token-reach.js';
-import { report } from './jwks-guarded-service.js';
+import { me, report } from './harness/token-reach.js';
 import type { LoadContext } from './load-context.js';
 
 /** The kids each instance's `GET /auth/jwks` lists, current first. */
@@ -106,5 +105,8 @@ export function keyRotation(context: () => LoadContext): void {
     const problems = problemsDuring(load.samples, 0, Number.POSITIVE_INFINITY);
     expect(problems, problems.join('\n')).toEqual([]);
     expect(load.samples.filter((s) => s.op === 'report' && s.status === 200).length).toBeGreaterThan(0);
+    // Nor was a registration lost or invented by the restarts.
+    const ledgerCheck = ledgerProblems(ledger, await storedAccounts(cluster.postgres.query, ledger));
+    expect(ledgerCheck, ledgerCheck.join('\n')).toEqual([]);
   }, 330_000);
 }

@@ -1,7 +1,7 @@
 import { newAccount, login, refresh, register, type Account } from './accounts.js';
 import type { Answer, HttpClient } from './http-client.js';
-import { RESOURCE_PATH } from './resource-service.js';
 import { msLeft } from './token-claims.js';
+import { report } from './token-reach.js';
 
 export type Operation = 'register' | 'login' | 'refresh' | 'me' | 'verify' | 'report' | 'ready' | 'health';
 
@@ -175,7 +175,7 @@ async function perform(
       answer = await http.send('POST', '/api/v1/auth/verify-token', { bearer: user!.accessToken });
       break;
     case 'report':
-      answer = await http.send('GET', `${RESOURCE_PATH}mine`, { bearer: user!.accessToken });
+      answer = await report(http, 'mine', user!.accessToken);
       break;
     case 'ready':
       answer = await http.send('GET', '/api/v1/health/ready');
