@@ -5,6 +5,7 @@ import { newAccount, register } from './harness/accounts.js';
 import { buildExamples, startCluster } from './harness/cluster.js';
 import { createHttpClient } from './harness/http-client.js';
 import { createVirtualUsers } from './harness/load-generator.js';
+import { reissuedClaims } from './harness/token-claims.js';
 import { CLUSTER_REQUIRED, findClusterTools } from './harness/tools.js';
 import { jwksGuardedService } from './jwks-guarded-service.js';
 import { keyRotation } from './key-rotation.js';
@@ -51,7 +52,10 @@ describe.skipIf(check.tools === undefined)('three example servers behind nginx o
       http,
       ports: cluster.instances.map((i) => i.port),
       users,
-      probe: { account: probeAccount, accessToken: probe.body.accessToken },
+      // The faults' recovery probe (GET /users/me) must measure the instance, not a sign-in: its
+      // token is the probe's own claims signed by the test with the cluster's key for an hour, where
+      // the cluster's tokens live 15 s.
+      probe: { account: probeAccount, accessToken: await cluster.signingKey.sign(reissuedClaims(probe.body.accessToken, 3600)) },
       ratePerSecond: RATE,
     };
     console.log(

@@ -12,9 +12,8 @@ import {
 import { SHUTDOWN_TIMEOUT_SECONDS } from './harness/cluster.js';
 import { describeSummary, during, summarize } from './harness/figures.js';
 import type { Answer } from './harness/http-client.js';
-import { newLedger, REFRESH_LEEWAY_MS, startLoad, type Load } from './harness/load-generator.js';
+import { newLedger, startLoad, type Load } from './harness/load-generator.js';
 import { sleep } from './harness/processes.js';
-import { msLeft } from './harness/token-claims.js';
 import type { LoadContext } from './load-context.js';
 
 /** How long each dependency stays away, in ms. */
@@ -53,18 +52,10 @@ export function faultsUnderLoad(context: () => LoadContext): void {
     expect(deaths, `${deaths.join('; ')}\n${cluster.logs()}`).toEqual([]);
   };
   const expectNoProblems = (problems: string[]) => expect(problems, problems.join('\n')).toEqual([]);
+  const me = (pin: number): Promise<Answer> =>
+    context().http.send('GET', '/api/v1/users/me', { bearer: context().probe.accessToken, pin, timeoutMs: 5000 });
   const loginProbe = (pin: number): Promise<Answer> =>
     login(context().http, context().probe.account.email, context().probe.account.password, pin);
-  const me = async (pin: number): Promise<Answer> => {
-    const { probe, http } = context();
-    // Access tokens live seconds here: the probe signs in again (on the instance asked) when its token runs out.
-    if (msLeft(probe.accessToken) < REFRESH_LEEWAY_MS) {
-      const signedIn = await loginProbe(pin);
-      if (signedIn.status !== 200) return signedIn;
-      probe.accessToken = signedIn.body.accessToken;
-    }
-    return http.send('GET', '/api/v1/users/me', { bearer: probe.accessToken, pin, timeoutMs: 5000 });
-  };
 
   /** Recovery of every instance, measured from now. */
   const recoveries = (probe: (pin: number) => Promise<Answer>) =>

@@ -2,16 +2,11 @@ import { SignJWT, base64url } from 'jose';
 import { expect, it } from 'vitest';
 import { signedInAdmin, signedUp } from './harness/accounts.js';
 import { ACCESS_TOKEN_SECONDS } from './harness/cluster.js';
-import type { Answer, HttpClient } from './harness/http-client.js';
-import { RESOURCE_PATH } from './harness/resource-service.js';
+import type { Answer } from './harness/http-client.js';
 import { newSigningKey } from './harness/signing-keys.js';
 import { claimsOf, reissuedClaims } from './harness/token-claims.js';
-import { me } from './harness/token-reach.js';
+import { me, report } from './harness/token-reach.js';
 import type { ClusterContext } from './contract-across-instances.js';
-
-/** A request to the resource service through nginx's `/reports/`. */
-export const report = (http: HttpClient, route: 'mine' | 'all', accessToken?: string): Promise<Answer> =>
-  http.send('GET', `${RESOURCE_PATH}${route}`, accessToken === undefined ? {} : { bearer: accessToken });
 
 const expectRefused = (answer: Answer, statusCode: number, code: string) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(statusCode);

@@ -1,7 +1,7 @@
 import { newAccount, login, refresh, register, type Account } from './accounts.js';
 import type { Answer, HttpClient } from './http-client.js';
-import { RESOURCE_PATH } from './resource-service.js';
 import { msLeft } from './token-claims.js';
+import { report } from './token-reach.js';
 
 export type Operation = 'register' | 'login' | 'refresh' | 'me' | 'verify' | 'report' | 'ready' | 'health';
 
@@ -85,7 +85,7 @@ const BEARER_OPERATIONS: ReadonlySet<Operation> = new Set(['me', 'verify', 'repo
  * (its `refreshLeewaySeconds`, 10 s by default; 3 s here, where tokens live 15 s). So every token
  * the load sends is valid when it arrives, and any 401 to it is a failure.
  */
-export const REFRESH_LEEWAY_MS = 3000;
+const REFRESH_LEEWAY_MS = 3000;
 
 function pickOperation(): Operation {
   let roll = Math.random() * MIX_TOTAL;
@@ -175,7 +175,7 @@ async function perform(
       answer = await http.send('POST', '/api/v1/auth/verify-token', { bearer: user!.accessToken });
       break;
     case 'report':
-      answer = await http.send('GET', `${RESOURCE_PATH}mine`, { bearer: user!.accessToken });
+      answer = await report(http, 'mine', user!.accessToken);
       break;
     case 'ready':
       answer = await http.send('GET', '/api/v1/health/ready');

@@ -1,9 +1,14 @@
 import type { Answer, HttpClient } from './http-client.js';
 import { waitUntil } from './processes.js';
+import { RESOURCE_PATH } from './resource-service.js';
 
 /** `GET /api/v1/users/me` with `accessToken` on instance `pin`: the request every signed-in client makes. */
 export const me = (http: HttpClient, accessToken: string, pin: number): Promise<Answer> =>
   http.send('GET', '/api/v1/users/me', { bearer: accessToken, pin, timeoutMs: 5000 });
+
+/** A request to the resource service through nginx's `/reports/`: the caller's own report, or the administrators'. */
+export const report = (http: HttpClient, route: 'mine' | 'all', accessToken?: string): Promise<Answer> =>
+  http.send('GET', `${RESOURCE_PATH}${route}`, accessToken === undefined ? {} : { bearer: accessToken });
 
 /** How each instance answered a token: its last answer, and when it first refused it (ms from the start of the watch). */
 export interface Reach {
