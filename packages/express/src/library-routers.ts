@@ -1,5 +1,5 @@
 import type { Auth } from '@gatehousejs/core';
-import { createKernel, LIBRARY_ROUTES, type KernelOptions, type RouteTable } from '@gatehousejs/http';
+import { createKernel, LIBRARY_ROUTES, type KernelOptions } from '@gatehousejs/http';
 import type { Request, Router } from 'express';
 import { expressExchange } from './exchange.js';
 import { guardRouter, strictRouter } from './secure-router.js';
@@ -21,7 +21,7 @@ export type UserRouterOptions = Omit<AuthRouterOptions, 'pages'>;
  * A router that serves a library route table through the kernel (a request the table matches is
  * admitted, dispatched and answered there), then guards whatever an app adds to it, as a `secureRouter`.
  */
-export function tableRouter(auth: Auth<string>, table: RouteTable, options: AuthRouterOptions): Router {
+export function tableRouter(auth: Auth<string>, table: typeof LIBRARY_ROUTES.auth, options: AuthRouterOptions): Router {
   const kernel = createKernel(auth, options);
   const router = strictRouter();
   router.use((req, res, next) => {

@@ -1,4 +1,3 @@
-import type { RouteDecision } from '@gatehousejs/http';
 import { guards } from './guard.js';
 
 /**
@@ -36,11 +35,7 @@ function handlersFor(route: NonNullable<RouterLayer['route']>, method: string): 
  * with an `Allow` list; the contract gives the JSON 404. Throws what `match()` throws (Express's
  * URIError for a badly encoded parameter, answered 400).
  */
-export function matchedRoutes(
-  stack: readonly RouterLayer[],
-  method: string,
-  path: string,
-): RouteDecision | 'undeclared-options' | undefined {
+export function matchedRoutes(stack: readonly RouterLayer[], method: string, path: string) {
   const declarations: unknown[][] = [];
   let pathMatched = false;
   for (const layer of stack) {
@@ -54,6 +49,6 @@ export function matchedRoutes(
     const handlers = handlersFor(route, method);
     if (handlers.length > 0) declarations.push(handlers);
   }
-  if (declarations.length === 0 && pathMatched && method === 'OPTIONS') return 'undeclared-options';
+  if (declarations.length === 0 && pathMatched && method === 'OPTIONS') return 'undeclared-options' as const;
   return guards.decide(declarations);
 }

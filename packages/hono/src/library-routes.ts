@@ -1,5 +1,5 @@
 import type { Auth } from '@gatehousejs/core';
-import { createKernel, LIBRARY_ROUTES, type KernelOptions, type RouteTable } from '@gatehousejs/http';
+import { createKernel, LIBRARY_ROUTES, type KernelOptions } from '@gatehousejs/http';
 import { Hono, type Handler } from 'hono';
 import { honoExchange, type ExchangeOptions } from './exchange.js';
 import type { GatehouseEnv } from './gatehouse-env.js';
@@ -23,7 +23,7 @@ export type UserRoutesOptions = Omit<AuthRoutesOptions, 'pages'>;
  * (so Hono routes it, HEAD by GET included) as one handler carrying the markers its annotations
  * would (`markRoute`); whatever an app adds after is guarded as on a `secureRoutes` app.
  */
-export function tableRoutes(auth: Auth<string>, table: RouteTable, options: AuthRoutesOptions): Hono<GatehouseEnv> {
+export function tableRoutes(auth: Auth<string>, table: typeof LIBRARY_ROUTES.auth, options: AuthRoutesOptions): Hono<GatehouseEnv> {
   const kernel = createKernel(auth, options);
   const app = new Hono<GatehouseEnv>();
   for (const route of table.routes) {

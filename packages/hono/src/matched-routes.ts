@@ -1,4 +1,3 @@
-import type { RouteDecision } from '@gatehousejs/http';
 import type { Context, Hono } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { RouterRoute } from 'hono/types';
@@ -33,9 +32,9 @@ function declaredHandlers(app: Hono<any, any, any>): () => ReadonlySet<unknown> 
  * `undefined` when there are none. Middleware added to the app with `use` is a declaration like any
  * other, so it needs the marker to run without a token: `api.use('/docs/*', publicRoute, docs)`.
  */
-export function routeDecisions(app: Hono<any, any, any>): (c: Context) => RouteDecision | undefined {
+export function routeDecisions(app: Hono<any, any, any>) {
   const own = declaredHandlers(app);
-  return (c) => {
+  return (c: Context) => {
     const handlers = own();
     const declarations = new Map<string, unknown[]>();
     for (const route of matchedRoutes(c).slice(c.req.routeIndex + 1) as RouterRoute[]) {
