@@ -1,6 +1,8 @@
 import type { Auth, AuthStore, Role } from '@gatehousejs/core';
 import { createTestAuth } from '@gatehousejs/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessVerifier } from '../kernel/admission.js';
+import { describeResourceGuard } from './resource-guard-cases.js';
 
 /** An app under test, driven in-process (`fetch`), or over loopback by a `fetch` that calls it. */
 export interface AdapterApp {
@@ -20,10 +22,14 @@ export interface AdapterApp {
  * - `GET /probe/either`, any of `manager`, `admin`: `{ ok: true }`
  * - `GET /probe/both`, all of `manager`, `user`: `{ ok: true }`
  * - `GET /probe/odd`, public and `roles('admin')` together: `{ odd: true }` (fail closed)
+ *
+ * `createResourceApp` builds the same probes on the adapter's guard given a JWKS verifier instead
+ * of an `Auth` (a resource service: no store, no library routes, the JSON 404 and error handler).
  */
 export interface AdapterSuiteTarget {
   openStore(): AuthStore;
   createApp(auth: Auth<string>): AdapterApp | Promise<AdapterApp>;
+  createResourceApp(verifier: AccessVerifier): AdapterApp | Promise<AdapterApp>;
 }
 
 /** The probe routes an `AdapterSuiteTarget` declares, for reference in its own code. */
@@ -35,12 +41,15 @@ const error = (statusCode: number, error: string, code: string) => ({ statusCode
 /**
  * The guard, role and body cases every adapter must answer alike, written once (as Lucia's
  * `testAdapter(adapter)`): each adapter runs it in-process on its own app, and a third party can
- * run it against its own adapter. The library's full HTTP behaviour is `describeHttpSuite`'s.
+ * run it against its own adapter. The library's full HTTP behaviour is `describeHttpSuite`'s. The
+ * same guard built from a JWKS verifier (a resource service) is checked against an issuer serving
+ * its key set on loopback: forgeries refused, 503 with `Retry-After` when a key cannot be fetched.
  *
  * @example
  * describeAdapterSuite('Express', {
  *   openStore: () => createMemoryStore(),
  *   createApp: (auth) => loopback(myExpressApp(auth)),
+ *   createResourceApp: (verifier) => loopback(myExpressProbes(verifier)),
  * });
  */
 export function describeAdapterSuite(name: string, target: AdapterSuiteTarget): void {
@@ -189,4 +198,5 @@ export function describeAdapterSuite(name: string, target: AdapterSuiteTarget): 
       expect((await call('GET', '/api/v1/users', { token: tokens.user })).body).toEqual(error(403, 'Forbidden', 'INSUFFICIENT_ROLE'));
     });
   });
+  describeResourceGuard(name, target);
 }
