@@ -3,8 +3,8 @@ import { routeRule, routeTable, type Admission, type Exchange, type Route, type 
 
 /** What an app route's handler receives besides the `Request`: what the guard found, and the body after the rules. */
 export interface AppRouteContext {
-  /** The verified caller; `undefined` only on a public route. */
-  user: AccessTokenPayload<string> | undefined;
+  /** The verified caller; `undefined` only on a public route. Typed with the registered role set (`Register`). */
+  user: AccessTokenPayload | undefined;
   /** The path parameters (`:id`), decoded. */
   params: Readonly<Record<string, string>>;
   /** The JSON body after the contract's rules (`undefined` when empty or for `body: 'none'`). */
@@ -85,5 +85,6 @@ export async function serveAppRoute(
   exchange: Exchange<Response>,
 ): Promise<Response> {
   const { user, body } = await admission.admitRoute(exchange, rule, app.body === 'none' ? 'none' : 'json');
-  return app.handle(request, { user, params, body, client: admission.client(exchange) });
+  // The registered role set is the verifier's, which checked the token's roles.
+  return app.handle(request, { user: user as AccessTokenPayload | undefined, params, body, client: admission.client(exchange) });
 }
