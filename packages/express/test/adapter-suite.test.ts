@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AccessVerifier } from '@gatehousejs/http';
-import { describeAdapterSuite } from '@gatehousejs/http/testing';
+import { describeAdapterSuite, loopbackFetch } from '@gatehousejs/http/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express, { type Express } from 'express';
 import { allRoles, authRouter, errorHandler, notFound, publicRoute, requireUser, roles, secureRouter, userRouter } from '../src/index.js';
@@ -23,17 +23,8 @@ async function loopback(app: Express) {
   app.use(notFound()).use(errorHandler(() => {}));
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    fetch: (request: Request) => {
-      const url = new URL(request.url);
-      return fetch(`${base}${url.pathname}${url.search}`, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        duplex: 'half',
-      } as RequestInit);
-    },
+    fetch: loopbackFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,24 +1,9 @@
-// Compiled by test/verifier-roles.test.ts on its own, never with the other files: the `Register`
-// augmentation below changes `Role` for every file of the program it is in.
+// Compiled by test/verifier-roles.test.ts on its own, never with the other files: the verifier it
+// imports is registered (`Register`), which changes `Role` for every file of the program.
 import type { Role } from '@gatehousejs/core';
-import { createJwksVerifier } from '@gatehousejs/http';
+import { type AppRole, type Equal, verifier } from '../../../tools/type-fixtures/registered-verifier.js';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { gatehouse } from '../src/index.js';
-
-// A resource service: the issuer's role set, told to the verifier, typed from it.
-export const verifier = createJwksVerifier({
-  jwksUrl: 'https://auth.example.com/api/v1/auth/jwks',
-  roles: ['super', 'admin', 'manager', 'user', 'editor'] as const,
-});
-
-declare module '@gatehousejs/core' {
-  interface Register {
-    auth: typeof verifier;
-  }
-}
-
-type AppRole = 'super' | 'admin' | 'manager' | 'user' | 'editor';
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 export async function resourceService() {
   const app = Fastify();

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { AccessTokenPayload } from '@gatehousejs/core';
 import type { AccessVerifier } from '@gatehousejs/http';
-import { describeAdapterSuite } from '@gatehousejs/http/testing';
+import { describeAdapterSuite, loopbackFetch } from '@gatehousejs/http/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import { AllRoles, CurrentUser, GatehouseModule, Public, Roles } from '../src/index.js';
@@ -58,17 +58,8 @@ for (const platform of ['express', 'fastify'] as NestPlatform[]) {
     const app = await createNestApp(platform, probeModule(auth));
     await app.listen(0, '127.0.0.1');
     // Nest answers Node's requests: the suite's requests go over loopback.
-    const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     return {
-      fetch: (request: Request) => {
-        const url = new URL(request.url);
-        return fetch(`${base}${url.pathname}${url.search}`, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          duplex: 'half',
-        } as RequestInit);
-      },
+      fetch: loopbackFetch((await app.getUrl()).replace('[::1]', '127.0.0.1')),
       close: () => app.close(),
     };
   }

@@ -48,4 +48,5 @@ export { forgeToken, unsecuredToken, tamperPayload, decodeClaims, decodeHeader }
 export { memoryExchange } from '../kernel/memory-exchange.js';
 export type { MemoryRequest } from '../kernel/memory-exchange.js';
 export { describeAdapterSuite, ADAPTER_PROBES } from './adapter-suite.js';
+export { loopbackFetch } from './loopback-fetch.js';
 export type { AdapterSuiteTarget, AdapterApp } from './adapter-suite.js';
