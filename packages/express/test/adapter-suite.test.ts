@@ -1,8 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describeAdapterSuite } from '@gatehousejs/http/testing';
+import type { AccessVerifier } from '@gatehousejs/http';
+import { describeAdapterSuite, loopbackFetch } from '@gatehousejs/http/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
-import express from 'express';
+import express, { type Express } from 'express';
 import {
   allRoles,
   authenticate,
@@ -17,18 +18,36 @@ import {
   userRouter,
 } from '../src/index.js';
 
+const ok = (_req: express.Request, res: express.Response) => void res.json({ ok: true });
+
+/** The suite's probe routes on a secureRouter, from an `Auth` or a JWKS verifier alike. */
+function probes(verifier: AccessVerifier) {
+  const probe = secureRouter(verifier);
+  probe.get('/open', publicRoute, (_req, res) => void res.json({ open: true }));
+  probe.get('/closed', (req, res) => void res.json({ id: requireUser(req).id }));
+  probe.post('/echo', (req, res) => void res.json({ body: req.body ?? null }));
+  probe.get('/either', roles('manager', 'admin'), ok);
+  probe.get('/both', allRoles('manager', 'user'), ok);
+  probe.get('/odd', publicRoute, roles('admin'), (_req, res) => void res.json({ odd: true }));
+  return probe;
+}
+
+// Express answers Node's requests: the suite's requests go over loopback.
+async function loopback(app: Express) {
+  app.use(notFound()).use(errorHandler(() => {}));
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    fetch: loopbackFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describeAdapterSuite('Express', {
   openStore: () => createMemoryStore(),
   guardHelpers: true,
-  async createApp(auth) {
-    const ok = (_req: express.Request, res: express.Response) => void res.json({ ok: true });
-    const probe = secureRouter(auth);
-    probe.get('/open', publicRoute, (_req, res) => void res.json({ open: true }));
-    probe.get('/closed', (req, res) => void res.json({ id: requireUser(req).id }));
-    probe.post('/echo', (req, res) => void res.json({ body: req.body ?? null }));
-    probe.get('/either', roles('manager', 'admin'), ok);
-    probe.get('/both', allRoles('manager', 'user'), ok);
-    probe.get('/odd', publicRoute, roles('admin'), (_req, res) => void res.json({ odd: true }));
+  createApp(auth) {
+    const probe = probes(auth);
     probe.get('/who', publicRoute, (req, res) => void res.json({ id: requireUser(req).id }));
     probe.post('/recent', recentAuth(auth, 300), ok);
     // Routes outside any guard.
@@ -43,28 +62,9 @@ describeAdapterSuite('Express', {
       next();
     };
     plain.get('/foreign-user', foreign, roles('admin'), ok);
-    const app = express()
-      .use('/probe', probe)
-      .use('/plain', plain)
-      .use('/api/v1/auth', authRouter(auth))
-      .use('/api/v1', userRouter(auth))
-      .use(notFound())
-      .use(errorHandler(() => {}));
-    // Express answers Node's requests: the suite's requests go over loopback.
-    const server = createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return {
-      fetch: (request) => {
-        const url = new URL(request.url);
-        return fetch(`${base}${url.pathname}${url.search}`, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body,
-          duplex: 'half',
-        } as RequestInit);
-      },
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    };
+    return loopback(
+      express().use('/probe', probe).use('/plain', plain).use('/api/v1/auth', authRouter(auth)).use('/api/v1', userRouter(auth)),
+    );
   },
+  createResourceApp: (verifier) => loopback(express().use('/probe', probes(verifier))),
 });

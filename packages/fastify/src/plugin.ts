@@ -1,10 +1,13 @@
-import { AuthError, type Auth } from '@gatehousejs/core';
+import { AuthError } from '@gatehousejs/core';
 import {
   API_SECURITY_HEADERS,
+  createAdmission,
   createKernel,
   createResetPasswordPage,
   DEFAULT_BODY_LIMIT_BYTES,
   decideCors,
+  isIssuer,
+  type AccessVerifier,
   type ErrorLog,
   type KernelOptions,
   type ResetPasswordPageOptions,
@@ -19,9 +22,15 @@ import './request-user.js';
 import { TARGET_INVALID } from './server-options.js';
 
 export interface GatehouseOptions extends KernelOptions {
-  /** The instance from `createAuth()`. */
-  auth: Auth<string>;
-  /** Where the library's routes go: the auth routes at `${prefix}/auth`, the user routes at `prefix`. Default `/api/v1`. */
+  /**
+   * The instance from `createAuth()`; in a resource service, a JWKS verifier (`createJwksVerifier`):
+   * the same guard from the issuer's public keys alone, without the library's routes.
+   */
+  auth: AccessVerifier;
+  /**
+   * Where the library's routes go (with an `Auth`): the auth routes at `${prefix}/auth`, the user
+   * routes at `prefix`; the security headers and CORS apply below it. Default `/api/v1`.
+   */
   prefix?: string;
   /** Browser origins allowed by CORS under `prefix`: exact matches, never `*`, no credentials. Default: none. */
   corsOrigins?: readonly string[];
@@ -46,7 +55,10 @@ const isUnder = (url: string, prefix: string) =>
   url.startsWith(prefix) && (url.length === prefix.length || url[prefix.length] === '/' || url[prefix.length] === '?');
 
 async function plugin(fastify: FastifyInstance, options: GatehouseOptions): Promise<void> {
-  const kernel = createKernel(options.auth, options);
+  const { auth } = options;
+  // A resource service (a JWKS verifier) has no store: the guard alone, without the library's routes.
+  const kernel = isIssuer(auth) ? createKernel(auth, options) : undefined;
+  const admission = kernel ?? createAdmission(auth, options);
   const prefix = (options.prefix ?? '/api/v1').replace(/\/+$/, '');
   const corsOrigins = options.corsOrigins ?? [];
   fastify.decorateRequest('user', undefined);
@@ -68,8 +80,8 @@ async function plugin(fastify: FastifyInstance, options: GatehouseOptions): Prom
   });
 
   // Deny by default for every route registered after this plugin, in every context below it.
-  fastify.addHook('onRoute', guardEveryRoute(kernel, options.requestId));
-  registerLibraryRoutes(fastify, kernel, prefix, options.requestId);
+  fastify.addHook('onRoute', guardEveryRoute(admission, options.requestId));
+  if (kernel) registerLibraryRoutes(fastify, kernel, prefix, options.requestId);
   if (options.jsonParser !== false) useContractJsonParser(fastify, options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
 
   if (options.resetPasswordPage) {
@@ -94,6 +106,9 @@ async function plugin(fastify: FastifyInstance, options: GatehouseOptions): Prom
  * access token unless its `config` says `public: true`; `config: { roles: [...] }` requires one of
  * them. `request.user` is the verified caller. Errors answer the contract's body through the error
  * handler it sets. Register it before your routes.
+ *
+ * In a resource service, give a JWKS verifier as `auth` (see docs/keys.md, "Protect another
+ * service"): the same guard and error answers, from the issuer's public keys alone.
  *
  * @example
  * const app = Fastify(gatehouseServerOptions());

@@ -1,10 +1,10 @@
-import { AuthError, allOf, anyOf, type AccessTokenPayload, type Auth, type RequestContext } from '@gatehousejs/core';
-import { routeTable, type Access, type Exchange, type Kernel, type Route, type RouteTable } from '@gatehousejs/http';
+import type { AccessTokenPayload, RequestContext, Role } from '@gatehousejs/core';
+import { routeRule, routeTable, type Admission, type Exchange, type Route, type RouteRule, type RouteTable } from '@gatehousejs/http';
 
 /** What an app route's handler receives besides the `Request`: what the guard found, and the body after the rules. */
 export interface AppRouteContext {
-  /** The verified caller; `undefined` only on a public route. */
-  user: AccessTokenPayload<string> | undefined;
+  /** The verified caller; `undefined` only on a public route. Typed with the registered role set (`Register`). */
+  user: AccessTokenPayload | undefined;
   /** The path parameters (`:id`), decoded. */
   params: Readonly<Record<string, string>>;
   /** The JSON body after the contract's rules (`undefined` when empty or for `body: 'none'`). */
@@ -32,10 +32,13 @@ export interface AppRoute {
   path: string;
   /** `public`: anyone. `unconfirmed-allowed`: a valid token, also of an account not confirmed yet. Default: a valid token. */
   access?: 'public' | 'protected' | 'unconfirmed-allowed';
-  /** Any of these roles; a route that names roles always needs a token (even if marked public). */
-  roles?: readonly string[];
+  /**
+   * Any of these roles; a route that names roles always needs a token (even if marked public).
+   * Typed with the registered role set (`Register` in `@gatehousejs/core`), else the spec's four.
+   */
+  roles?: readonly Role[];
   /** Every one of these roles (AND, beyond the spec), as `allRoles` on the other adapters. */
-  allRoles?: readonly string[];
+  allRoles?: readonly Role[];
   /**
    * `json` (default): the body is read under the contract's rules (413, 415, 400) into
    * `context.body`. `none`: the body is left in the `Request` for the handler to read.
@@ -44,8 +47,8 @@ export interface AppRoute {
   handle(request: Request, context: AppRouteContext): Response | Promise<Response>;
 }
 
-/** An app route in the kernel's route shape, so the kernel's table matches it as it matches the library's. */
-type TabledRoute = Route & { app: AppRoute };
+/** An app route in the kernel's route shape, so the kernel's table matches it as it matches the library's, with its rule. */
+type TabledRoute = Route & { app: AppRoute; rule: RouteRule };
 
 const notDispatched = (): never => {
   throw new Error('app routes are served by serveAppRoute, not by the kernel');
@@ -62,33 +65,26 @@ export function appRouteTable(routes: readonly AppRoute[]): RouteTable<TabledRou
         ...(app.roles ? { roles: app.roles } : {}),
         handle: notDispatched,
         app,
+        rule: routeRule({
+          public: app.access === 'public',
+          unconfirmedAllowed: app.access === 'unconfirmed-allowed',
+          roles: app.roles,
+          allRoles: app.allRoles,
+        }),
       }),
     ),
   );
 }
 
-// Fail closed, as the kernel does for the library's routes: a route that names roles needs the token they are read from.
-const accessOf = (route: AppRoute): Access =>
-  route.roles
-    ? 'protected'
-    : route.access === 'public'
-      ? 'public'
-      : route.access === 'unconfirmed-allowed'
-        ? 'unconfirmed-allowed'
-        : 'protected';
-
 /** Admits the request to an app route (token, roles, body rules) and runs its handler. */
 export async function serveAppRoute(
-  kernel: Kernel,
-  auth: Auth<string>,
-  route: AppRoute,
+  admission: Admission,
+  { app, rule }: TabledRoute,
   params: Record<string, string>,
   request: Request,
   exchange: Exchange<Response>,
 ): Promise<Response> {
-  const { user, body } = await kernel.admit(exchange, accessOf(route), route.body === 'none' ? 'none' : 'json');
-  const held = user?.roles ?? [];
-  if (route.roles && !auth.roles.satisfies(held, anyOf<string>(...route.roles))) throw new AuthError('INSUFFICIENT_ROLE');
-  if (route.allRoles && !auth.roles.satisfies(held, allOf<string>(...route.allRoles))) throw new AuthError('INSUFFICIENT_ROLE');
-  return route.handle(request, { user, params, body, client: kernel.client(exchange) });
+  const { user, body } = await admission.admitRoute(exchange, rule, app.body === 'none' ? 'none' : 'json');
+  // The registered role set is the verifier's, which checked the token's roles.
+  return app.handle(request, { user: user as AccessTokenPayload | undefined, params, body, client: admission.client(exchange) });
 }

@@ -1,15 +1,17 @@
-import type { Auth } from '@gatehousejs/core';
 import {
   API_SECURITY_HEADERS,
   AUTH_ROUTES,
+  createAdmission,
   createKernel,
   createResetPasswordPage,
   decideCors,
+  isIssuer,
   normalizeRequestPath,
   OAUTH_ROUTES,
   routeNotFound,
   routeTable,
   USER_ROUTES,
+  type AccessVerifier,
   type ErrorLog,
   type KernelOptions,
   type ResetPasswordPageOptions,
@@ -52,14 +54,20 @@ export type FetchHandler = (request: Request, facts?: RequestFacts) => Promise<R
  * app's own `routes` at `basePath`, deny by default, with the contract's error bodies, the security
  * headers and CORS on every API answer; anything else goes to `fallback`, then a JSON 404.
  *
+ * In a resource service, pass a JWKS verifier (`createJwksVerifier`) instead of `auth` (see
+ * docs/keys.md, "Protect another service"): the app's `routes` behind the same guard, from the
+ * issuer's public keys alone, without the library's routes.
+ *
  * @example
  * const handler = createFetchHandler(auth, {
  *   routes: [{ method: 'GET', path: '/health', access: 'public', handle: () => Response.json({ status: 'ok' }) }],
  * });
  * // Bun: Bun.serve({ fetch: (request, server) => handler(request, { peerAddress: server.requestIP(request)?.address }) });
  */
-export function createFetchHandler(auth: Auth<string>, options: FetchHandlerOptions = {}): FetchHandler {
-  const kernel = createKernel(auth, options);
+export function createFetchHandler(auth: AccessVerifier, options: FetchHandlerOptions = {}): FetchHandler {
+  // A resource service (a JWKS verifier) has no store: the app's routes alone, without the library's.
+  const kernel = isIssuer(auth) ? createKernel(auth, options) : undefined;
+  const admission = kernel ?? createAdmission(auth, options);
   const basePath = (options.basePath ?? '/api/v1').replace(/\/+$/, '');
   const authPath = `${basePath}/auth`;
   const authTable = routeTable([...AUTH_ROUTES, ...OAUTH_ROUTES]);
@@ -88,17 +96,17 @@ export function createFetchHandler(auth: Auth<string>, options: FetchHandlerOpti
     let exchange = fetchExchange(request, url, authPath, facts, headers);
     // The kernel says once (`warn`) when neither a peer address nor the proxy setting tells the client.
     try {
-      const authRoute = isUnder(url.pathname, authPath) ? kernel.dispatch(authTable, exchange) : undefined;
+      const authRoute = kernel && isUnder(url.pathname, authPath) ? kernel.dispatch(authTable, exchange) : undefined;
       if (authRoute) return await authRoute;
       exchange = fetchExchange(request, url, basePath, facts, headers);
-      const userRoute = kernel.dispatch(userTable, exchange);
+      const userRoute = kernel?.dispatch(userTable, exchange);
       if (userRoute) return await userRoute;
       const found = appTable.match(request.method, exchange.path);
       if (!found) return undefined;
-      const answer = await serveAppRoute(kernel, kernel.auth, found.route.app, found.params, request, exchange);
+      const answer = await serveAppRoute(admission, found.route, found.params, request, exchange);
       return withHeaders(answer, headers, request.method === 'HEAD');
     } catch (error) {
-      return kernel.answerError(exchange, error, options.errorLogFor?.(facts) ?? log);
+      return admission.answerError(exchange, error, options.errorLogFor?.(facts) ?? log);
     }
   }
 

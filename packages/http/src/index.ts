@@ -1,6 +1,8 @@
 export { createKernel, UNKNOWN_PEER_WARNING } from './kernel/create-kernel.js';
 export type { Kernel, KernelOptions, Access, Admitted } from './kernel/create-kernel.js';
-export { createAdmission } from './kernel/admission.js';
+export { createAdmission, isIssuer } from './kernel/admission.js';
+export { routeRule } from './kernel/route-rule.js';
+export type { DeclaredAccess, RouteRule } from './kernel/route-rule.js';
 export type { Admission, AdmissionOptions, AccessVerifier } from './kernel/admission.js';
 export type { Exchange, Answer, BodyReadBefore } from './kernel/exchange.js';
 export { routeTable } from './kernel/route-table.js';

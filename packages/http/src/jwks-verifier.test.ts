@@ -129,4 +129,22 @@ describe('createJwksVerifier against a real loopback JWKS endpoint', () => {
     const spec = createJwksVerifier({ jwksUrl: issuer.jwksUrl });
     await expect(spec.verifyAccessToken(accessToken)).resolves.toMatchObject({ roles: ['super'] });
   });
+
+  it("refuses the issuer's token for another audience or another issuer", async () => {
+    const issuer = await startIssuer(
+      testAuth({
+        accessTokenAlgorithm: 'EdDSA',
+        accessTokenPrivateKey: first.jwk as never,
+        issuer: 'https://a.test',
+        audience: 'orders-api',
+      }),
+    );
+    open.push(issuer);
+    const token = await issuer.accessToken();
+    const verifying = (issuerName: string, audience: string) =>
+      createJwksVerifier({ jwksUrl: issuer.jwksUrl, issuer: issuerName, audience });
+    await expect(verifying('https://a.test', 'orders-api').verifyAccessToken(token)).resolves.toMatchObject({ roles: [] });
+    await expect(verifying('https://a.test', 'billing-api').verifyAccessToken(token)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+    await expect(verifying('https://b.test', 'orders-api').verifyAccessToken(token)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
 });

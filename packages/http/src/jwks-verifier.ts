@@ -7,13 +7,14 @@ import {
   type Role,
   type RoleHierarchy,
   type RolePolicy,
+  type SpecRole,
 } from '@gatehousejs/core';
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, type JWSHeaderParameters } from 'jose';
 
 /** The algorithms a JWKS can hold keys for; HS256 secrets are never published, so never accepted here. */
 export type PublicKeyAlgorithm = 'EdDSA' | 'ES256' | 'RS256';
 
-export interface JwksVerifierOptions<R extends string = Role> {
+export interface JwksVerifierOptions<R extends string = SpecRole> {
   /** The issuer's key set, e.g. `https://auth.example.com/api/v1/auth/jwks`. */
   jwksUrl: string | URL;
   /** The issuer's `JWT_ISSUER`: tokens must carry exactly this `iss`. Strongly advised. */
@@ -80,6 +81,8 @@ const isFetchFailure = (error: unknown) =>
   !(error instanceof joseErrors.JWKSMultipleMatchingKeys) &&
   !(error instanceof AuthError);
 
+// The default is the spec's four, not `Role`: `Role` reads the registered verifier's type, which is
+// this function's return type (a circular default, as for `createAuth`).
 /**
  * Verifies Gatehouse access tokens in a service that holds no database, no secret and no way to
  * mint a token: the keys come from the issuer's JWKS (jose's remote key set: fetched on first
@@ -97,7 +100,7 @@ const isFetchFailure = (error: unknown) =>
  * });
  * const user = await verifier.verifyAccessToken(bearerToken);
  */
-export function createJwksVerifier<const R extends string = Role>(options: JwksVerifierOptions<R>): JwksVerifier<R> {
+export function createJwksVerifier<const R extends string = SpecRole>(options: JwksVerifierOptions<R>): JwksVerifier<R> {
   const url = new URL(options.jwksUrl);
   const cooldownMs = options.cooldownMs ?? 30_000;
   const remote = createRemoteJWKSet(url, {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { AuthError, isAuthError } from '@gatehousejs/core';
-import { bodyError, pathEncodingError, routeNotFound, type Kernel } from '@gatehousejs/http';
+import { type Admission, bodyError, pathEncodingError, routeNotFound } from '@gatehousejs/http';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, NotFoundException } from '@nestjs/common';
 import { GATEHOUSE_KERNEL, GATEHOUSE_OPTIONS, type GatehouseModuleOptions } from './module-options.js';
 import { nodeMessage, type NestRequest } from './platform-request.js';
@@ -58,7 +58,7 @@ export function toContractError(error: unknown, url: string, method: string): un
 @Catch()
 export class GatehouseExceptionFilter implements ExceptionFilter {
   constructor(
-    @Inject(GATEHOUSE_KERNEL) private readonly kernel: Kernel,
+    @Inject(GATEHOUSE_KERNEL) private readonly kernel: Admission,
     @Inject(GATEHOUSE_OPTIONS) private readonly options: GatehouseModuleOptions,
   ) {}
 

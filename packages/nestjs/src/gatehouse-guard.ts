@@ -1,5 +1,4 @@
-import { allOf, anyOf, AuthError, type RoleRequirement } from '@gatehousejs/core';
-import type { Access, Kernel } from '@gatehousejs/http';
+import { routeRule, type Admission } from '@gatehousejs/http';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ALL_ROLES_KEY, PUBLIC_KEY, ROLES_KEY, UNCONFIRMED_KEY } from './decorators.js';
@@ -18,30 +17,25 @@ import { platformRequest } from './platform-request.js';
 export class GatehouseGuard implements CanActivate {
   // Explicit tokens: the guard works where no decorator metadata is emitted (esbuild, swc without it).
   constructor(
-    @Inject(GATEHOUSE_KERNEL) private readonly kernel: Kernel,
+    @Inject(GATEHOUSE_KERNEL) private readonly kernel: Admission,
     @Inject(Reflector) private readonly reflector: Reflector,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
-    const anyRoles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES_KEY, targets);
-    const allRoles = this.reflector.getAllAndOverride<string[] | undefined>(ALL_ROLES_KEY, targets);
-    const roles: RoleRequirement<string>[] = [];
-    if (anyRoles) roles.push(anyOf<string>(...anyRoles));
-    if (allRoles) roles.push(allOf<string>(...allRoles));
-    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(PUBLIC_KEY, targets) === true;
+    const read = <T>(key: string) => this.reflector.getAllAndOverride<T | undefined>(key, targets);
+    const rule = routeRule({
+      public: read<boolean>(PUBLIC_KEY),
+      unconfirmedAllowed: read<boolean>(UNCONFIRMED_KEY),
+      roles: read<string[]>(ROLES_KEY),
+      allRoles: read<string[]>(ALL_ROLES_KEY),
+    });
     // The guard reads HTTP requests only: a handler of another transport (a gateway, a
     // microservice) is denied unless it is public, never let through unchecked.
-    if (context.getType() !== 'http') return isPublic && roles.length === 0;
-    const unconfirmed = this.reflector.getAllAndOverride<boolean | undefined>(UNCONFIRMED_KEY, targets) === true;
-    // Fail closed: a public route that names roles still needs the token the role check reads.
-    const access: Access = roles.length > 0 ? 'protected' : isPublic ? 'public' : unconfirmed ? 'unconfirmed-allowed' : 'protected';
+    if (context.getType() !== 'http') return rule.access === 'public';
 
     const request = context.switchToHttp().getRequest<{ user?: unknown; body?: unknown }>();
-    const { user, body } = await this.kernel.admit(platformRequest(request), access);
-    for (const requirement of roles) {
-      if (!this.kernel.auth.roles.satisfies(user?.roles ?? [], requirement)) throw new AuthError('INSUFFICIENT_ROLE');
-    }
+    const { user, body } = await this.kernel.admitRoute(platformRequest(request), rule);
     request.user = user;
     request.body = body;
     return true;

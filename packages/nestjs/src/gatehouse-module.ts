@@ -1,4 +1,4 @@
-import { createKernel, type Kernel } from '@gatehousejs/http';
+import { createAdmission, createKernel, isIssuer, type Admission } from '@gatehousejs/http';
 import {
   type DynamicModule,
   Global,
@@ -36,8 +36,10 @@ const expressParsesBodies = (adapter: unknown): boolean =>
 const SHARED: Provider[] = [
   {
     provide: GATEHOUSE_KERNEL,
-    // The options are parsed here, once: a wrong proxy address fails at start.
-    useFactory: (options: GatehouseModuleOptions): Kernel => createKernel(options.auth, options),
+    // The options are parsed here, once: a wrong proxy address fails at start. A JWKS verifier
+    // (a resource service) gets the guard's admission alone: it has no store to serve routes from.
+    useFactory: ({ auth, ...options }: GatehouseModuleOptions): Admission =>
+      isIssuer(auth) ? createKernel(auth, options) : createAdmission(auth, options),
     inject: [GATEHOUSE_OPTIONS],
   },
   { provide: APP_GUARD, useClass: GatehouseGuard },
@@ -60,7 +62,7 @@ const SHARED: Provider[] = [
 export class GatehouseModule implements NestModule {
   constructor(
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
-    @Inject(GATEHOUSE_KERNEL) private readonly kernel: Kernel,
+    @Inject(GATEHOUSE_KERNEL) private readonly kernel: Admission,
     @Inject(GATEHOUSE_OPTIONS) private readonly options: GatehouseModuleOptions,
   ) {}
 

@@ -10,6 +10,7 @@ import {
   isRoutableTarget,
   normalizeRequestPath,
   routeTable,
+  type Admission,
   type Kernel,
   type RouteTable,
 } from '@gatehousejs/http';
@@ -38,12 +39,14 @@ function below(path: string, prefix: string): string | undefined {
  * and CORS on `/api`, the library's route tables through the kernel, and the reset-password page.
  * Anything else goes on to Nest.
  */
-export function libraryRoutes(kernel: Kernel, options: GatehouseModuleOptions): NodeMiddleware {
+export function libraryRoutes(admission: Admission | Kernel, options: GatehouseModuleOptions): NodeMiddleware {
+  // A resource service (a JWKS verifier) has no store: no library routes, the rest as for an issuer.
+  const kernel = 'dispatch' in admission ? admission : undefined;
   const mounts: Mount[] = [];
   const authPath = options.authPath ?? '/api/v1/auth';
   const userPath = options.userPath ?? '/api/v1';
-  if (authPath !== false) mounts.push({ prefix: authPath, table: routeTable([...AUTH_ROUTES, ...OAUTH_ROUTES]) });
-  if (userPath !== false) mounts.push({ prefix: userPath, table: routeTable(USER_ROUTES) });
+  if (kernel && authPath !== false) mounts.push({ prefix: authPath, table: routeTable([...AUTH_ROUTES, ...OAUTH_ROUTES]) });
+  if (kernel && userPath !== false) mounts.push({ prefix: userPath, table: routeTable(USER_ROUTES) });
   const page = options.resetPasswordPage
     ? createResetPasswordPage(options.resetPasswordPage === true ? {} : options.resetPasswordPage)
     : undefined;
@@ -61,7 +64,7 @@ export function libraryRoutes(kernel: Kernel, options: GatehouseModuleOptions): 
       answer,
       options.requestId?.(req, res),
     );
-    if (!isRoutableTarget(target)) return void kernel.answerError(exchange, new AuthError('REQUEST_TARGET_INVALID'));
+    if (!isRoutableTarget(target)) return void admission.answerError(exchange, new AuthError('REQUEST_TARGET_INVALID'));
     const path = normalizeRequestPath(split.path);
     if (path !== split.path) req.url = path + (split.query === '' ? '' : `?${split.query}`);
 
@@ -80,10 +83,10 @@ export function libraryRoutes(kernel: Kernel, options: GatehouseModuleOptions): 
     for (const { prefix, table } of mounts) {
       const relative = below(path, prefix);
       if (relative === undefined) continue;
-      const pending = kernel.dispatch(table, { ...exchange, path: relative });
+      const pending = kernel?.dispatch(table, { ...exchange, path: relative });
       if (!pending) continue;
       pending.catch((error: unknown) => {
-        if (!res.headersSent) kernel.answerError(exchange, error, options.log);
+        if (!res.headersSent) admission.answerError(exchange, error, options.log);
       });
       return;
     }

@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Auth } from '@gatehousejs/core';
-import type { ErrorLog, KernelOptions, ResetPasswordPageOptions } from '@gatehousejs/http';
+import type { AccessVerifier, ErrorLog, KernelOptions, ResetPasswordPageOptions } from '@gatehousejs/http';
 
 /**
  * The options of `GatehouseModule.forRoot`: the `auth` instance, where the library's routes are
  * mounted, and the kernel's settings (body limit, pages, the proxy setting).
  */
 export interface GatehouseModuleOptions extends KernelOptions {
-  /** The instance from `createAuth()`. */
-  auth: Auth<string>;
+  /**
+   * The instance from `createAuth()`; in a resource service, a JWKS verifier (`createJwksVerifier`):
+   * the same guard from the issuer's public keys alone, without the library's routes.
+   */
+  auth: AccessVerifier;
   /** Where the auth and social routes of CONTRACT §1 are served; `false`: not served. Default `/api/v1/auth`. */
   authPath?: string | false | undefined;
   /** Where the user routes of CONTRACT §8 are served; `false`: not served. Default `/api/v1`. */
@@ -27,5 +29,5 @@ export interface GatehouseModuleOptions extends KernelOptions {
 
 /** The injection token of the options (`@Inject(GATEHOUSE_OPTIONS)`). */
 export const GATEHOUSE_OPTIONS = Symbol.for('gatehouse.nestjs.options');
-/** The injection token of the kernel the guard, the filter and the routes share. */
+/** The injection token of the kernel (with a verifier, its admission) the guard, the filter and the routes share. */
 export const GATEHOUSE_KERNEL = Symbol.for('gatehouse.nestjs.kernel');

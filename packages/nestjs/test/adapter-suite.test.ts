@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import type { AccessTokenPayload, Auth } from '@gatehousejs/core';
-import { describeAdapterSuite } from '@gatehousejs/http/testing';
+import type { AccessTokenPayload } from '@gatehousejs/core';
+import type { AccessVerifier } from '@gatehousejs/http';
+import { describeAdapterSuite, loopbackFetch } from '@gatehousejs/http/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import { AllRoles, CurrentUser, GatehouseModule, Public, Roles } from '../src/index.js';
@@ -45,32 +46,26 @@ class ProbeController {
   }
 }
 
-const probeModule = (auth: Auth<string>) => {
+/** Given an `Auth`, the module serves the library's routes too; given a JWKS verifier, the guard alone. */
+const probeModule = (auth: AccessVerifier) => {
   @Module({ imports: [GatehouseModule.forRoot({ auth, log: () => {} })], controllers: [ProbeController] })
   class ProbeModule {}
   return ProbeModule;
 };
 
 for (const platform of ['express', 'fastify'] as NestPlatform[]) {
+  async function probeApp(auth: AccessVerifier) {
+    const app = await createNestApp(platform, probeModule(auth));
+    await app.listen(0, '127.0.0.1');
+    // Nest answers Node's requests: the suite's requests go over loopback.
+    return {
+      fetch: loopbackFetch((await app.getUrl()).replace('[::1]', '127.0.0.1')),
+      close: () => app.close(),
+    };
+  }
   describeAdapterSuite(`Nest on ${platform}`, {
     openStore: () => createMemoryStore(),
-    async createApp(auth) {
-      const app = await createNestApp(platform, probeModule(auth));
-      await app.listen(0, '127.0.0.1');
-      // Nest answers Node's requests: the suite's requests go over loopback.
-      const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-      return {
-        fetch: (request) => {
-          const url = new URL(request.url);
-          return fetch(`${base}${url.pathname}${url.search}`, {
-            method: request.method,
-            headers: request.headers,
-            body: request.body,
-            duplex: 'half',
-          } as RequestInit);
-        },
-        close: () => app.close(),
-      };
-    },
+    createApp: probeApp,
+    createResourceApp: probeApp,
   });
 }

@@ -1,4 +1,4 @@
-import type { AccessTokenPayload, RequestContext, RolePolicy } from '@gatehousejs/core';
+import { AuthError, type AccessTokenPayload, type Auth, type RequestContext, type RolePolicy } from '@gatehousejs/core';
 import { readBearerToken } from '../bearer-token.js';
 import { toErrorResponse, type ErrorLog } from '../http-error.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../json-body.js';
@@ -6,6 +6,7 @@ import { assertPathEncoding } from '../request-path.js';
 import type { Exchange } from './exchange.js';
 import { clientAddressReader, type ProxySetting } from './proxy-setting.js';
 import { readRequestBody, type BodyKind } from './request-body.js';
+import type { Access, RouteRule } from './route-rule.js';
 
 /**
  * What admission needs of whoever vouches for tokens: the token check and the role check. An `Auth`
@@ -19,6 +20,17 @@ export interface AccessVerifier {
   readonly roles: Pick<RolePolicy<string>, 'satisfies'>;
 }
 
+/**
+ * Whether `verifier` is a whole `Auth` (the issuer, whose auth and user routes an adapter serves)
+ * rather than a verifier of its tokens alone, such as `createJwksVerifier`'s: the adapters that
+ * take either in one place (Fastify's plugin, Nest's module, the web-standard handler) mount the
+ * library's routes only for an issuer.
+ */
+export function isIssuer(verifier: AccessVerifier): verifier is Auth<string> {
+  const auth = verifier as Partial<Auth<string>>;
+  return typeof auth.login === 'function' && typeof auth.refresh === 'function' && auth.config !== undefined;
+}
+
 export interface AdmissionOptions extends ProxySetting {
   /** Bodies over this many bytes are refused with 413 (default 16 KiB, CONTRACT §2). */
   bodyLimitBytes?: number | undefined;
@@ -29,8 +41,7 @@ export interface AdmissionOptions extends ProxySetting {
   warn?: ((message: string) => void) | undefined;
 }
 
-/** Who may call a route: anyone, a valid token, or a valid token of an account not confirmed yet too. */
-export type Access = 'public' | 'protected' | 'unconfirmed-allowed';
+export type { Access };
 
 /** What admission found: the verified caller (none on a public route) and the body after the rules. */
 export interface Admitted {
@@ -50,6 +61,11 @@ export interface Admission {
    * validly encoded (400), the token valid unless `access` is `public` (401), then the body rules.
    */
   admit(exchange: Exchange<unknown>, access: Access, body?: BodyKind | 'none'): Promise<Admitted>;
+  /**
+   * `admit` for a route whose annotations the adapter compiled with `routeRule`: then its role
+   * requirements, each checked by the verifier's role policy (403 `INSUFFICIENT_ROLE`).
+   */
+  admitRoute(exchange: Exchange<unknown>, rule: RouteRule, body?: BodyKind | 'none'): Promise<Admitted>;
   /** The caller as core needs it: the client's address (through trusted proxies) and the request id. */
   client(exchange: Exchange<unknown>): RequestContext;
   /** Answers anything thrown with the contract's error body (`toErrorResponse`); 5xx go to `log`. */
@@ -94,13 +110,23 @@ export function createAdmission(verifier: AccessVerifier, options: AdmissionOpti
     return verifier.verifyAccessToken(token, access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined);
   };
 
+  const admit = async (exchange: Exchange<unknown>, access: Access, body: BodyKind | 'none' = 'json'): Promise<Admitted> => {
+    assertPathEncoding(exchange.path);
+    // The token before the body: an anonymous caller's body is never read on a protected route.
+    const user = await verify(exchange, access);
+    return { user, body: body === 'none' ? undefined : await readRequestBody(exchange, body, limit) };
+  };
+
   return {
     verifier,
-    async admit(exchange, access, body = 'json') {
-      assertPathEncoding(exchange.path);
-      // The token before the body: an anonymous caller's body is never read on a protected route.
-      const user = await verify(exchange, access);
-      return { user, body: body === 'none' ? undefined : await readRequestBody(exchange, body, limit) };
+    admit,
+    async admitRoute(exchange, rule, body) {
+      const admitted = await admit(exchange, rule.access, body);
+      const held = admitted.user?.roles ?? [];
+      for (const requirement of rule.requirements) {
+        if (!verifier.roles.satisfies(held, requirement)) throw new AuthError('INSUFFICIENT_ROLE');
+      }
+      return admitted;
     },
     client,
     answerError(exchange, error, log) {

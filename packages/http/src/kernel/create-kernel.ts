@@ -1,4 +1,4 @@
-import { AuthError, anyOf, type Auth } from '@gatehousejs/core';
+import type { Auth } from '@gatehousejs/core';
 import type { AuthPages } from '../auth-pages.js';
 import { queryFromSearchParams } from '../query-params.js';
 import type { Route, RouteResult } from '../routes/route.js';
@@ -13,6 +13,7 @@ import {
 } from './admission.js';
 import type { Answer, Exchange } from './exchange.js';
 import type { RouteTable } from './route-table.js';
+import { routeRule, type RouteRule } from './route-rule.js';
 
 export interface KernelOptions extends AdmissionOptions {
   /** Answers a browser that follows the mail's confirmation link with a page; API clients keep JSON. */
@@ -40,9 +41,16 @@ export interface Kernel extends Admission {
   serve<R>(route: Route, exchange: Exchange<R>): Promise<R>;
 }
 
-// Fail closed: a public route that names roles still needs the token the role check reads.
-const accessOf = (route: Route): Access =>
-  route.access === 'public' && !route.roles ? 'public' : route.allowsUnconfirmed && !route.roles ? 'unconfirmed-allowed' : 'protected';
+// Each table route's rule, compiled on its first request (the tables are frozen module constants).
+const rules = new WeakMap<Route, RouteRule>();
+function ruleOf(route: Route): RouteRule {
+  let rule = rules.get(route);
+  if (!rule) {
+    rule = routeRule({ public: route.access === 'public', unconfirmedAllowed: route.allowsUnconfirmed, roles: route.roles });
+    rules.set(route, rule);
+  }
+  return rule;
+}
 
 /** The route's result as the answer to write: JSON serialised with its type, or the page as it is. */
 function toAnswer(result: RouteResult): Answer {
@@ -68,13 +76,10 @@ function toAnswer(result: RouteResult): Answer {
  */
 export function createKernel(auth: Auth<string>, options: KernelOptions = {}): Kernel {
   const admission = createAdmission(auth, options);
-  const { admit, client } = admission;
+  const { admitRoute, client } = admission;
 
   const serve = async <R>(route: Route, exchange: Exchange<R>, params = exchange.params ?? {}): Promise<R> => {
-    const { user, body } = await admit(exchange, accessOf(route), route.body ?? 'json');
-    if (route.roles && !auth.roles.satisfies(user?.roles ?? [], anyOf<string>(...route.roles))) {
-      throw new AuthError('INSUFFICIENT_ROLE');
-    }
+    const { user, body } = await admitRoute(exchange, ruleOf(route), route.body ?? 'json');
     const search = new URLSearchParams(exchange.query);
     const result = await route.handle(auth, {
       method: exchange.method,

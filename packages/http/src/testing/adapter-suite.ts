@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeGuardHelperCases } from './adapter-helper-cases.js';
 import { describeOwnRoleCases } from './adapter-role-cases.js';
 import { adapterClient, errorBody as error, JSON_TYPE, suiteAuth } from './adapter-suite-client.js';
+import type { AccessVerifier } from '../kernel/admission.js';
+import { describeResourceGuard } from './resource-guard-cases.js';
 
 /** An app under test, driven in-process (`fetch`), or over loopback by a `fetch` that calls it. */
 export interface AdapterApp {
@@ -36,6 +38,9 @@ export interface AdapterApp {
  *   with `authenticate(auth)` then `roles('manager')`, and `GET /plain/foreign-user`, where a
  *   middleware first puts a user with the `admin` role on the request the framework's way
  *   (`req.user = …`, `c.set('user', …)`), then `roles('admin')`; each answering `{ ok: true }`.
+ *
+ * `createResourceApp` builds the same probes on the adapter's guard given a JWKS verifier instead
+ * of an `Auth` (a resource service: no store, no library routes, the JSON 404 and error handler).
  */
 export interface AdapterSuiteTarget {
   openStore(): AuthStore;
@@ -43,6 +48,8 @@ export interface AdapterSuiteTarget {
   createApp(auth: Auth<string>): AdapterApp | Promise<AdapterApp>;
   /** The adapter exports the guard helpers and declares `HELPER_PROBES`. */
   guardHelpers?: boolean;
+  /** The same probes on the adapter's guard built from a JWKS verifier (a resource service). */
+  createResourceApp(verifier: AccessVerifier): AdapterApp | Promise<AdapterApp>;
 }
 
 /** The probe routes an `AdapterSuiteTarget` declares, for reference in its own code. */
@@ -62,12 +69,15 @@ export const HELPER_PROBES = Object.freeze([
 /**
  * The guard, role and body cases every adapter must answer alike, written once (as Lucia's
  * `testAdapter(adapter)`): each adapter runs it in-process on its own app, and a third party can
- * run it against its own adapter. The library's full HTTP behaviour is `describeHttpSuite`'s.
+ * run it against its own adapter. The library's full HTTP behaviour is `describeHttpSuite`'s. The
+ * same guard built from a JWKS verifier (a resource service) is checked against an issuer serving
+ * its key set on loopback: forgeries refused, 503 with `Retry-After` when a key cannot be fetched.
  *
  * @example
  * describeAdapterSuite('Express', {
  *   openStore: () => createMemoryStore(),
  *   createApp: (auth) => loopback(myExpressApp(auth)),
+ *   createResourceApp: (verifier) => loopback(myExpressProbes(verifier)),
  * });
  */
 export function describeAdapterSuite(name: string, target: AdapterSuiteTarget): void {
@@ -210,4 +220,5 @@ export function describeAdapterSuite(name: string, target: AdapterSuiteTarget): 
     describeOwnRoleCases(target, clock);
     if (target.guardHelpers) describeGuardHelperCases({ call, tokens, clock });
   });
+  describeResourceGuard(name, target);
 }

@@ -49,4 +49,5 @@ export { totpNow } from './totp-for-tests.js';
 export { memoryExchange } from '../kernel/memory-exchange.js';
 export type { MemoryRequest } from '../kernel/memory-exchange.js';
 export { describeAdapterSuite, ADAPTER_PROBES, HELPER_PROBES } from './adapter-suite.js';
+export { loopbackFetch } from './loopback-fetch.js';
 export type { AdapterSuiteTarget, AdapterApp } from './adapter-suite.js';
