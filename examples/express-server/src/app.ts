@@ -10,8 +10,8 @@ import { resourceRoutes } from './routes/resource-routes.js';
 /** The id set on Node's response below Express (the kit's `withExampleHeaders`), for the audit events and the error log. */
 const requestId = (req: Request) => (req.res ? requestIdOf(req.res) : undefined);
 
-/** The Express app of the example: the library's auth and user routes, its own resource routes, pages, one error handler. */
-export function createApp({ auth, log, mailViewer, http, readiness }: AppParts): Express {
+/** The Express app of the example: the library's auth and user routes (readiness among them), its own resource routes, pages, one error handler. */
+export function createApp({ auth, log, mailViewer, http }: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -30,11 +30,6 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
     else next();
   });
   const proxies = { trustedProxies: http.trustedProxies, trustedProxyHops: http.trustedProxyHops, requestId };
-  // Readiness for a load balancer: public, and nothing in it but dependency names and ok/unavailable.
-  app.get('/api/v1/health/ready', async (_req, res) => {
-    const { status, body, headers } = await readiness.check();
-    res.status(status).set(headers).json(body);
-  });
   app.use('/api/v1/auth', authRouter(auth, { pages: examplePages, ...proxies }));
   app.use('/api/v1', userRouter(auth, proxies));
   app.use('/api/v1', resourceRoutes(auth));

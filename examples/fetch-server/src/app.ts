@@ -26,19 +26,9 @@ const sendPage = (request: Request, page: PageResponse): Response =>
  * The example's own routes of CONTRACT §7 beside the library's, each saying who may call it; none
  * says "authenticated" because the handler denies anonymous callers by default.
  */
-function resourceRoutes({ readiness }: AppParts): AppRoute[] {
+function resourceRoutes(): AppRoute[] {
   return [
     { method: 'GET', path: '/health', access: 'public', handle: () => jsonResponse(200, { status: 'ok' }) },
-    // Readiness for a load balancer: public, and nothing in it but dependency names and ok/unavailable.
-    {
-      method: 'GET',
-      path: '/health/ready',
-      access: 'public',
-      handle: async () => {
-        const { status, body, headers } = await readiness.check();
-        return jsonResponse(status, body, headers);
-      },
-    },
     {
       method: 'GET',
       path: '/reports',
@@ -73,7 +63,7 @@ export function createHandler(parts: AppParts): FetchHandler {
     pages: examplePages,
     trustedProxies: http.trustedProxies,
     trustedProxyHops: http.trustedProxyHops,
-    routes: resourceRoutes(parts),
+    routes: resourceRoutes(),
     errorLogFor: (facts) => errorLog(log, facts.requestId),
     fallback: (request) => {
       const pageRequest = toPageRequest(request);

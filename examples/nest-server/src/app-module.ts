@@ -1,7 +1,7 @@
 import { type AppParts, errorLog, examplePages, requestIdOf } from '@gatehousejs/example-server-kit';
 import { GatehouseModule } from '@gatehousejs/nestjs';
 import { Module } from '@nestjs/common';
-import { READINESS, ResourceController } from './resource-controller.js';
+import { ResourceController } from './resource-controller.js';
 
 /**
  * The root module of the example, around the kit's parts: the library's auth and user routes (the
@@ -9,7 +9,7 @@ import { READINESS, ResourceController } from './resource-controller.js';
  * CORS are set on Node's response before Nest runs (the kit's `withExampleHeaders`), once for every
  * framework: the module's own CORS stays off.
  */
-export function appModule({ auth, log, http, readiness }: AppParts): new () => object {
+export function appModule({ auth, log, http }: AppParts): new () => object {
   @Module({
     imports: [
       GatehouseModule.forRoot({
@@ -22,7 +22,6 @@ export function appModule({ auth, log, http, readiness }: AppParts): new () => o
       }),
     ],
     controllers: [ResourceController],
-    providers: [{ provide: READINESS, useValue: readiness }],
   })
   class AppModule {}
   return AppModule;

@@ -86,6 +86,8 @@ export type { PasskeyStore, PasskeyRecord } from './ports/passkey-store.js';
 export type { ChallengeStore, ChallengeRecord, ChallengePurpose } from './ports/challenge-store.js';
 export type { Mailer, AuthMail, SecurityNotice, SecondFactorNoticeKind } from './ports/mailer.js';
 export type { PasswordHasher } from './ports/password-hasher.js';
+export type { DependencyCheck } from './ports/dependency-check.js';
+export type { ReadinessReport, ReadinessOptions, DependencyState } from './operations/readiness-check.js';
 export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';
 export type { Random } from './ports/random.js';

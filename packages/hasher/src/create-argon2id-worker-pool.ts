@@ -26,6 +26,8 @@ export interface Argon2idWorkerPool extends PasswordHasher {
    * pool's queue instead of core's bounded one.
    */
   readonly capacity: number;
+  /** Resolves while the pool takes hashes; rejects once it is closed (`auth.checkReadiness()` asks it as `hasher`). */
+  ping(): Promise<void>;
   /**
    * Refuses new hashes (`HASHER_UNAVAILABLE`), lets the accepted ones finish, then stops the
    * workers. Call it on shutdown, after the HTTP server stopped.
@@ -109,8 +111,7 @@ function parseOptions(options: Argon2idWorkerPoolOptions) {
  * import { createArgon2idWorkerPool } from '@gatehousejs/hasher';
  * const hasher = createArgon2idWorkerPool(config.argon2);
  * const auth = createAuth({ config, store, mailer, hasher });
- * // on shutdown, after the HTTP server stopped:
- * await hasher.close();
+ * // on shutdown, `auth.shutdown()` closes it once the hashes under way finished.
  */
 export function createArgon2idWorkerPool(params: Argon2idParameters, options: Argon2idWorkerPoolOptions = {}): Argon2idWorkerPool {
   const parsed = parseOptions(options);
@@ -132,6 +133,7 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
     needsRehash: hasher.needsRehash,
     size,
     capacity: size * TASKS_PER_WORKER,
+    ping: () => pool.ping(),
     close: () => pool.close(),
   };
 }

@@ -17,7 +17,7 @@ const NATIVE_ENGINE = new URL('./native-engine.js', import.meta.url);
  * import { createNativeArgon2idWorkerPool } from '@gatehousejs/hasher';
  * const hasher = createNativeArgon2idWorkerPool(config.argon2);
  * const auth = createAuth({ config, store, mailer, hasher }); // caps hashes in flight at hasher.capacity
- * // on shutdown: await hasher.close();
+ * // on shutdown, `auth.shutdown()` closes it once the hashes under way finished.
  */
 export function createNativeArgon2idWorkerPool(
   params: Argon2idParameters,
