@@ -11,7 +11,7 @@ import { openRateLimiter } from './open-rate-limiter.js';
 import { openStore } from './open-store.js';
 import { JWT_SETTING_VARIABLES } from './jwt-env.js';
 import { listenFailure } from './start-up-failure.js';
-import { createDraining } from './graceful-shutdown.js';
+import { createDraining } from '@gatehousejs/http/node';
 import { withExampleHeaders } from './response-headers.js';
 import { createPwnedPasswordsRange } from './pwned-passwords-range.js';
 

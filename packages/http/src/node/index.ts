@@ -1,0 +1,2 @@
+export { createDraining } from './draining.js';
+export type { Draining } from './draining.js';
