@@ -6,11 +6,11 @@ import {
   handleDemoApp,
   handleMailViewerRequest,
   handleResetPasswordPage,
-  requestIdOf,
   type AppParts,
   type PageRequest,
   type PageResponse,
 } from '@gatehousejs/example-server-kit';
+import { requestIdOf } from '@gatehousejs/http/node';
 import { errorHandler, gatehouse, gatehouseServerOptions, notFound } from '@gatehousejs/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -30,7 +30,7 @@ const sendJson = (reply: FastifyReply, status: number, body: unknown, headers: R
     .headers({ ...headers, 'Content-Type': JSON_TYPE })
     .send(JSON.stringify(body));
 
-/** The id set on Node's response below Fastify (the kit's `withExampleHeaders`), for the audit events and the error log. */
+/** The id set on Node's response below Fastify (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit), for the audit events and the error log. */
 const requestId = (_request: FastifyRequest, reply: FastifyReply) => requestIdOf(reply.raw);
 
 /** The example's own routes of CONTRACT §7, in a plugin of their own: the guard reaches them through its onRoute hook. */
@@ -49,7 +49,7 @@ async function resourceRoutes(api: FastifyInstance): Promise<void> {
 /** The Fastify app of the example: the plugin's auth and user routes (readiness among them), the example's own routes, pages, one error handler. */
 export async function buildApp(app: FastifyInstance, { auth, log, mailViewer, http }: AppParts): Promise<FastifyInstance> {
   // The request id, the security headers and CORS are set on Node's response before Fastify runs
-  // (the kit's `withExampleHeaders`), as for the other examples.
+  // (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit), as for the other examples.
   await app.register(gatehouse, {
     auth,
     pages: examplePages,

@@ -55,7 +55,7 @@ function resourceRoutes(): AppRoute[] {
  * The example service as one web-standard handler: the library's auth and user routes and the
  * example's own under `/api/v1`, then the pages (Swagger UI, demo app, reset page, mail viewer)
  * for whatever the API did not take. The request id, the security headers and CORS are set on
- * Node's response below the handler (the kit's `withExampleHeaders`), as for the other examples.
+ * Node's response below the handler (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit), as for the other examples.
  */
 export function createHandler(parts: AppParts): FetchHandler {
   const { auth, log, mailViewer, http } = parts;

@@ -4,9 +4,9 @@ import {
   handleApiDocs,
   handleDemoApp,
   handleResetPasswordPage,
-  requestIdOf,
   type AppParts,
 } from '@gatehousejs/example-server-kit';
+import { requestIdOf } from '@gatehousejs/http/node';
 import { authRoutes, errorHandler, notFound, userRoutes } from '@gatehousejs/hono';
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
@@ -14,13 +14,13 @@ import { mailViewerRoutes } from './dev-mail/mail-viewer-routes.js';
 import { sendPage, toPageRequest } from './page-glue.js';
 import { resourceRoutes } from './routes/resource-routes.js';
 
-/** The id set on Node's response below Hono (the kit's `withExampleHeaders`), for the audit events and the error log. */
+/** The id set on Node's response below Hono (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit), for the audit events and the error log. */
 const requestId = (c: Context) => requestIdOf((c.env as HttpBindings).outgoing);
 
 /** The Hono app of the example (on Node): the library's auth and user routes (readiness among them), its own resource routes, pages, one error handler. */
 export function createApp({ auth, log, mailViewer, http }: AppParts): Hono {
   // The request id, the security headers and CORS are set on Node's response before Hono runs
-  // (the kit's `withExampleHeaders`): one implementation for both examples, and no middleware here.
+  // (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit): one implementation for both examples, and no middleware here.
   const app = new Hono();
   // The OpenAPI document and its Swagger UI page, public, before the guarded routes.
   app.on(['GET', 'HEAD'], ['/api/v1/openapi.json', '/docs', '/docs/*'], (c) => {

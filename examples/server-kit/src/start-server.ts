@@ -11,8 +11,7 @@ import { openRateLimiter } from './open-rate-limiter.js';
 import { openStore } from './open-store.js';
 import { JWT_SETTING_VARIABLES } from './jwt-env.js';
 import { listenFailure } from './start-up-failure.js';
-import { createDraining } from '@gatehousejs/http/node';
-import { withExampleHeaders } from './response-headers.js';
+import { createDraining, withApiHeaders } from '@gatehousejs/http/node';
 import { createPwnedPasswordsRange } from './pwned-passwords-range.js';
 
 export interface RunningServer {
@@ -89,7 +88,7 @@ export interface AppParts {
   mailViewer: MailSetup['viewerCatcher'];
   /**
    * Reverse proxies trusted for X-Forwarded-For (by address, or a hop count). The request id,
-   * security headers and CORS are set below the app, once for every framework (`withExampleHeaders`).
+   * security headers and CORS are set below the app, once for every framework (`withApiHeaders`).
    */
   http: Pick<ServerSettings, 'trustedProxyHops'> & { trustedProxies: string[] };
 }
@@ -188,7 +187,9 @@ export async function startServer(
       trustedProxies: operations.trustedProxies,
     };
     const app = await createListener({ auth, log, mailViewer: mail.viewerCatcher, http });
-    const draining = createDraining(withExampleHeaders(app, settings.corsOrigins, settings.auth.cookies.enabled));
+    const draining = createDraining(
+      withApiHeaders(app, { corsOrigins: settings.corsOrigins, credentials: settings.auth.cookies.enabled }),
+    );
     const server = createServer(originFormOnly(draining.listener));
     // A slow client must not hold a connection forever.
     server.requestTimeout = 30_000;
