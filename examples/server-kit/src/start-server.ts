@@ -187,9 +187,7 @@ export async function startServer(
       trustedProxies: operations.trustedProxies,
     };
     const app = await createListener({ auth, log, mailViewer: mail.viewerCatcher, http });
-    const draining = createDraining(
-      withApiHeaders(app, { corsOrigins: settings.corsOrigins, credentials: settings.auth.cookies.enabled }),
-    );
+    const draining = createDraining(withApiHeaders(app, { corsOrigins: settings.corsOrigins, credentials: settings.auth.cookies.enabled }));
     const server = createServer(originFormOnly(draining.listener));
     // A slow client must not hold a connection forever.
     server.requestTimeout = 30_000;
