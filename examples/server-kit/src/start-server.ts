@@ -172,13 +172,12 @@ export async function startServer(
     });
 
     if (settings.bootstrapSuper) {
-      const superUser = await auth.ensureSuperUser(settings.bootstrapSuper).catch((error: unknown) => {
-        // The bootstrap credentials are settings: say which variable to fix, never echo its value.
-        if (!(error instanceof AuthError) || error.code !== 'VALIDATION_FAILED') throw error;
-        const names = { email: 'BOOTSTRAP_SUPER_EMAIL', password: 'BOOTSTRAP_SUPER_PASSWORD' } as Record<string, string>;
-        const lines = (error.details ?? []).map((d) => `${names[d.path.split('.')[0] ?? ''] ?? d.path}: ${d.message}`);
-        throw new ConfigurationError(`Invalid bootstrap super user: ${lines.join('; ') || error.message}.`);
-      });
+      const superUser = await auth
+        .ensureSuperUser(settings.bootstrapSuper, { email: 'BOOTSTRAP_SUPER_EMAIL', password: 'BOOTSTRAP_SUPER_PASSWORD' })
+        .catch((error: unknown) => {
+          // The bootstrap credentials are settings: core's one sentence names the variable to fix, never its value.
+          throw error instanceof AuthError && error.code === 'INVALID_CONFIG' ? new ConfigurationError(error.message) : error;
+        });
       log.info('bootstrap super user ready', { userId: superUser.id, email: maskEmail(settings.bootstrapSuper.email) });
     }
 

@@ -5,7 +5,7 @@ import { setAccountStatus, setUserDisabledNow } from './flows/account-status.js'
 import { changePassword } from './flows/change-password.js';
 import { deleteAccount, deleteUserNow } from './flows/delete-account.js';
 import { reauthenticate } from './flows/reauthenticate.js';
-import { ensureSuperUser } from './flows/bootstrap-super-user.js';
+import { ensureSuperUser, type SuperUserSettings } from './flows/bootstrap-super-user.js';
 import { forRequest, type BackgroundFailure, type FlowContext } from './flows/flow-context.js';
 import { forgotPassword } from './flows/forgot-password.js';
 import { login, type LoginResult } from './flows/login.js';
@@ -213,7 +213,15 @@ export interface Auth<R extends string = Role> {
   revokeUserSessions(actor: Actor, targetUserId: string, request?: RequestContext): Promise<void>;
   /** For trusted code (a CLI, a job): no actor is checked. */
   listUsersByRole(role: R): Promise<UserProfile<R>[]>;
-  ensureSuperUser(credentials: { email: string; password: string }): Promise<UserProfile<R>>;
+  /**
+   * Makes sure a verified `super` user with these credentials exists (created, or taken over and
+   * given the role). With `settings`, credentials that fail validation are `INVALID_CONFIG` with one
+   * sentence naming those settings, for start-up: "Invalid ADMIN_PASSWORD: must be at least 8 characters."
+   *
+   * @example
+   * await auth.ensureSuperUser({ email, password }, { email: 'ADMIN_EMAIL', password: 'ADMIN_PASSWORD' });
+   */
+  ensureSuperUser(credentials: { email: string; password: string }, settings?: SuperUserSettings): Promise<UserProfile<R>>;
   /** Social sign-in and linked identities (CONTRACT §8). */
   readonly social: SocialSignIn;
   /** `PUT /users/me/email`: mails a confirmation link to the new address, which is set when confirmed. */
@@ -419,7 +427,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
       return (await options.store.users.listUsers({ limit, offset })).map(toUserProfile);
     },
     listUsersByRole: async (role) => (await options.store.users.listUsersByRole(role)).map(toUserProfile),
-    ensureSuperUser: (credentials) => ensureSuperUser(ctx, credentials),
+    ensureSuperUser: (credentials, settings) => ensureSuperUser(ctx, credentials, settings),
     pruneEndedRecords: () => pruneEndedRecords(ctx),
     reauthenticate: (caller, body, request) =>
       reauthenticate(forRequest(ctx, request), caller, body, request, (userId, proof, r) => mfa.confirmSecondFactor(userId, proof, r)),

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import {
   AuthError,
   createArgon2idHasherFromEngine,
+  DEFAULT_ARGON2ID_PARAMETERS,
   type Argon2idEngine,
   type Argon2idParameters,
   type PasswordHasher,
@@ -109,11 +110,14 @@ function parseOptions(options: Argon2idWorkerPoolOptions) {
  *
  * @example
  * import { createArgon2idWorkerPool } from '@gatehousejs/hasher';
- * const hasher = createArgon2idWorkerPool(config.argon2);
+ * const hasher = createArgon2idWorkerPool(config.argon2); // the spec's costs when left out
  * const auth = createAuth({ config, store, mailer, hasher });
  * // on shutdown, `auth.shutdown()` closes it once the hashes under way finished.
  */
-export function createArgon2idWorkerPool(params: Argon2idParameters, options: Argon2idWorkerPoolOptions = {}): Argon2idWorkerPool {
+export function createArgon2idWorkerPool(
+  params: Argon2idParameters = DEFAULT_ARGON2ID_PARAMETERS,
+  options: Argon2idWorkerPoolOptions = {},
+): Argon2idWorkerPool {
   const parsed = parseOptions(options);
   const size = parsed.size ?? Math.min(availableParallelism(), MAX_SIZE);
   const workerData: PoolWorkerData = { engine: (parsed.engine ?? HASH_WASM_ENGINE).href, nice: parsed.threadNice };

@@ -1,4 +1,4 @@
-import type { Argon2idParameters } from '@gatehousejs/core';
+import { DEFAULT_ARGON2ID_PARAMETERS, type Argon2idParameters } from '@gatehousejs/core';
 import { createArgon2idWorkerPool, type Argon2idWorkerPool, type Argon2idWorkerPoolOptions } from './create-argon2id-worker-pool.js';
 
 const NATIVE_ENGINE = new URL('./native-engine.js', import.meta.url);
@@ -20,7 +20,7 @@ const NATIVE_ENGINE = new URL('./native-engine.js', import.meta.url);
  * // on shutdown, `auth.shutdown()` closes it once the hashes under way finished.
  */
 export function createNativeArgon2idWorkerPool(
-  params: Argon2idParameters,
+  params: Argon2idParameters = DEFAULT_ARGON2ID_PARAMETERS,
   options: Omit<Argon2idWorkerPoolOptions, 'engine'> = {},
 ): Argon2idWorkerPool {
   return createArgon2idWorkerPool(params, { ...options, engine: NATIVE_ENGINE });
