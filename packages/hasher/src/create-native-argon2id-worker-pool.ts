@@ -4,7 +4,7 @@ import { createArgon2idWorkerPool, type Argon2idWorkerPool, type Argon2idWorkerP
 const NATIVE_ENGINE = new URL('./native-engine.js', import.meta.url);
 
 /**
- * Native Argon2id (`@node-rs/argon2`, about five times faster than hash-wasm) on a pool of worker
+ * Native Argon2id (`@node-rs/argon2`, several times faster than hash-wasm: docs/performance.md) on a pool of worker
  * threads, one hash per thread, `size` threads (default `os.availableParallelism()`), each at a
  * lower scheduling priority on Linux. The same speed as `createNativeArgon2idHasher`, but the
  * hashing threads are the pool's own rather than libuv's shared ones: they yield the CPU to the

@@ -71,7 +71,7 @@ export async function ensureSuperUser(
     }
     // Another instance created it between our read and our insert: take the existing path.
   }
-  throw new AuthError('EMAIL_TAKEN', 'The bootstrap super user could not be created.');
+  throw new AuthError('EMAIL_TAKEN');
 }
 
 async function takeOver(ctx: FlowContext, existing: UserRecord, email: string, password: string, now: Date): Promise<UserRecord> {

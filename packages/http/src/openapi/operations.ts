@@ -242,7 +242,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       bearer: true,
       responses: {
         204: { description: 'The identity is unlinked.' },
-        404: E('No identity of this provider is linked.'),
+        404: E('No account of this provider is linked to this user (`IDENTITY_NOT_FOUND`).'),
         409: E('It is the last way to sign in to the account.'),
         ...BEARER,
         ...ALWAYS,
