@@ -2,16 +2,17 @@ import type { AppParts } from '@gatehousejs/example-server-kit';
 import { examplePages, handleApiDocs, handleDemoApp, handleResetPasswordPage } from '@gatehousejs/example-server-kit';
 import { authRouter, errorHandler, normalizePath, notFound, userRouter } from '@gatehousejs/express';
 import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
-import { errorLog, requestIdOf } from '@gatehousejs/example-server-kit';
+import { errorLog } from '@gatehousejs/example-server-kit';
+import { requestIdOf } from '@gatehousejs/http/node';
 import { mailhogRouter } from './dev-mail/mailhog-router.js';
 import { sendPage, toPageRequest } from './page-glue.js';
 import { resourceRoutes } from './routes/resource-routes.js';
 
-/** The id set on Node's response below Express (the kit's `withExampleHeaders`), for the audit events and the error log. */
+/** The id set on Node's response below Express (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit), for the audit events and the error log. */
 const requestId = (req: Request) => (req.res ? requestIdOf(req.res) : undefined);
 
-/** The Express app of the example: the library's auth and user routes, its own resource routes, pages, one error handler. */
-export function createApp({ auth, log, mailViewer, http, readiness }: AppParts): Express {
+/** The Express app of the example: the library's auth and user routes (readiness among them), its own resource routes, pages, one error handler. */
+export function createApp({ auth, log, mailViewer, http }: AppParts): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -19,7 +20,7 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
   app.set('case sensitive routing', true);
   app.set('strict routing', true);
   // The request id, the security headers and CORS are set on Node's response before Express runs
-  // (the kit's `withExampleHeaders`): one implementation for both examples.
+  // (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit): one implementation for both examples.
   // `/api/v1/%68ealth` is `/api/v1/health` (RFC 3986), as Hono routes it.
   app.use(normalizePath());
   // The OpenAPI document and its Swagger UI page, public, before the guarded routers: routes, not a
@@ -30,11 +31,6 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
     else next();
   });
   const proxies = { trustedProxies: http.trustedProxies, trustedProxyHops: http.trustedProxyHops, requestId };
-  // Readiness for a load balancer: public, and nothing in it but dependency names and ok/unavailable.
-  app.get('/api/v1/health/ready', async (_req, res) => {
-    const { status, body, headers } = await readiness.check();
-    res.status(status).set(headers).json(body);
-  });
   app.use('/api/v1/auth', authRouter(auth, { pages: examplePages, ...proxies }));
   app.use('/api/v1', userRouter(auth, proxies));
   app.use('/api/v1', resourceRoutes(auth));

@@ -6,11 +6,11 @@ import {
   handleDemoApp,
   handleMailViewerRequest,
   handleResetPasswordPage,
-  requestIdOf,
   type AppParts,
   type PageRequest,
   type PageResponse,
 } from '@gatehousejs/example-server-kit';
+import { requestIdOf } from '@gatehousejs/http/node';
 import { errorHandler, gatehouse, gatehouseServerOptions, notFound } from '@gatehousejs/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -30,17 +30,12 @@ const sendJson = (reply: FastifyReply, status: number, body: unknown, headers: R
     .headers({ ...headers, 'Content-Type': JSON_TYPE })
     .send(JSON.stringify(body));
 
-/** The id set on Node's response below Fastify (the kit's `withExampleHeaders`), for the audit events and the error log. */
+/** The id set on Node's response below Fastify (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit), for the audit events and the error log. */
 const requestId = (_request: FastifyRequest, reply: FastifyReply) => requestIdOf(reply.raw);
 
 /** The example's own routes of CONTRACT §7, in a plugin of their own: the guard reaches them through its onRoute hook. */
-async function resourceRoutes(api: FastifyInstance, { readiness }: Pick<AppParts, 'readiness'>): Promise<void> {
+async function resourceRoutes(api: FastifyInstance): Promise<void> {
   api.get('/health', { config: { public: true } }, (_request, reply) => sendJson(reply, 200, { status: 'ok' }));
-  // Readiness for a load balancer: public, and nothing in it but dependency names and ok/unavailable.
-  api.get('/health/ready', { config: { public: true } }, async (_request, reply) => {
-    const { status, body, headers } = await readiness.check();
-    return sendJson(reply, status, body, headers);
-  });
   api.get('/reports', { config: { roles: ['manager', 'admin', 'super'] } }, (_request, reply) =>
     sendJson(reply, 200, {
       reports: [
@@ -51,10 +46,10 @@ async function resourceRoutes(api: FastifyInstance, { readiness }: Pick<AppParts
   );
 }
 
-/** The Fastify app of the example: the plugin's auth and user routes, the example's own routes, pages, one error handler. */
-export async function buildApp(app: FastifyInstance, { auth, log, mailViewer, http, readiness }: AppParts): Promise<FastifyInstance> {
+/** The Fastify app of the example: the plugin's auth and user routes (readiness among them), the example's own routes, pages, one error handler. */
+export async function buildApp(app: FastifyInstance, { auth, log, mailViewer, http }: AppParts): Promise<FastifyInstance> {
   // The request id, the security headers and CORS are set on Node's response before Fastify runs
-  // (the kit's `withExampleHeaders`), as for the other examples.
+  // (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit), as for the other examples.
   await app.register(gatehouse, {
     auth,
     pages: examplePages,
@@ -64,7 +59,7 @@ export async function buildApp(app: FastifyInstance, { auth, log, mailViewer, ht
     errorHandler: false,
     notFound: false,
   });
-  await app.register((api) => resourceRoutes(api, { readiness }), { prefix: '/api/v1' });
+  await app.register(resourceRoutes, { prefix: '/api/v1' });
   // The OpenAPI document, Swagger UI, the demo app, the reset page and the mail viewer answer what
   // no route answered (as in the other examples), then the JSON 404.
   const jsonNotFound = notFound();

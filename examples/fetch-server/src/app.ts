@@ -27,19 +27,9 @@ const sendPage = (request: Request, page: PageResponse): Response =>
  * The example's own routes of CONTRACT §7 beside the library's, each saying who may call it; none
  * says "authenticated" because the handler denies anonymous callers by default.
  */
-function resourceRoutes({ readiness }: AppParts): AppRoute[] {
+function resourceRoutes(): AppRoute[] {
   return [
     { method: 'GET', path: '/health', access: 'public', handle: () => jsonResponse(200, { status: 'ok' }) },
-    // Readiness for a load balancer: public, and nothing in it but dependency names and ok/unavailable.
-    {
-      method: 'GET',
-      path: '/health/ready',
-      access: 'public',
-      handle: async () => {
-        const { status, body, headers } = await readiness.check();
-        return jsonResponse(status, body, headers);
-      },
-    },
     {
       method: 'GET',
       path: '/reports',
@@ -66,7 +56,7 @@ function resourceRoutes({ readiness }: AppParts): AppRoute[] {
  * The example service as one web-standard handler: the library's auth and user routes and the
  * example's own under `/api/v1`, then the pages (the server-rendered account page, Swagger UI, demo app, reset page, mail viewer)
  * for whatever the API did not take. The request id, the security headers and CORS are set on
- * Node's response below the handler (the kit's `withExampleHeaders`), as for the other examples.
+ * Node's response below the handler (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit), as for the other examples.
  */
 export function createHandler(parts: AppParts): FetchHandler {
   const { auth, log, mailViewer, http } = parts;
@@ -74,7 +64,7 @@ export function createHandler(parts: AppParts): FetchHandler {
     pages: examplePages,
     trustedProxies: http.trustedProxies,
     trustedProxyHops: http.trustedProxyHops,
-    routes: resourceRoutes(parts),
+    routes: resourceRoutes(),
     errorLogFor: (facts) => errorLog(log, facts.requestId),
     fallback: async (request, facts) => {
       const account = await handleAccountPage(auth, request, facts);

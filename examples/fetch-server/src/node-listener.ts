@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import { AuthError } from '@gatehousejs/core';
-import { requestIdOf } from '@gatehousejs/example-server-kit';
+import { requestIdOf } from '@gatehousejs/http/node';
 import type { FetchHandler } from '@gatehousejs/fetch';
 import { declaresBody, toErrorResponse } from '@gatehousejs/http';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';

@@ -4,23 +4,23 @@ import {
   handleApiDocs,
   handleDemoApp,
   handleResetPasswordPage,
-  requestIdOf,
   type AppParts,
 } from '@gatehousejs/example-server-kit';
-import { authRoutes, errorHandler, jsonResponse, notFound, userRoutes } from '@gatehousejs/hono';
+import { requestIdOf } from '@gatehousejs/http/node';
+import { authRoutes, errorHandler, notFound, userRoutes } from '@gatehousejs/hono';
 import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { mailViewerRoutes } from './dev-mail/mail-viewer-routes.js';
 import { sendPage, toPageRequest } from './page-glue.js';
 import { resourceRoutes } from './routes/resource-routes.js';
 
-/** The id set on Node's response below Hono (the kit's `withExampleHeaders`), for the audit events and the error log. */
+/** The id set on Node's response below Hono (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit), for the audit events and the error log. */
 const requestId = (c: Context) => requestIdOf((c.env as HttpBindings).outgoing);
 
-/** The Hono app of the example (on Node): the library's auth and user routes, its own resource routes, pages, one error handler. */
-export function createApp({ auth, log, mailViewer, http, readiness }: AppParts): Hono {
+/** The Hono app of the example (on Node): the library's auth and user routes (readiness among them), its own resource routes, pages, one error handler. */
+export function createApp({ auth, log, mailViewer, http }: AppParts): Hono {
   // The request id, the security headers and CORS are set on Node's response before Hono runs
-  // (the kit's `withExampleHeaders`): one implementation for both examples, and no middleware here.
+  // (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit): one implementation for both examples, and no middleware here.
   const app = new Hono();
   // The OpenAPI document and its Swagger UI page, public, before the guarded routes.
   app.on(['GET', 'HEAD'], ['/api/v1/openapi.json', '/docs', '/docs/*'], (c) => {
@@ -29,11 +29,6 @@ export function createApp({ auth, log, mailViewer, http, readiness }: AppParts):
   });
   // On Node the adapter reads the peer's address from the socket itself: no getConnInfo to pass.
   const proxies = { trustedProxies: http.trustedProxies, trustedProxyHops: http.trustedProxyHops, requestId };
-  // Readiness for a load balancer: public, and nothing in it but dependency names and ok/unavailable.
-  app.get('/api/v1/health/ready', async (c) => {
-    const { status, body, headers } = await readiness.check();
-    return jsonResponse(c, status, body, headers);
-  });
   app.route('/api/v1/auth', authRoutes(auth, { pages: examplePages, ...proxies }));
   app.route('/api/v1', userRoutes(auth, proxies));
   app.route('/api/v1', resourceRoutes(auth));

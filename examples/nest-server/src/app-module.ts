@@ -1,15 +1,16 @@
-import { type AppParts, errorLog, examplePages, requestIdOf } from '@gatehousejs/example-server-kit';
+import { type AppParts, errorLog, examplePages } from '@gatehousejs/example-server-kit';
+import { requestIdOf } from '@gatehousejs/http/node';
 import { GatehouseModule } from '@gatehousejs/nestjs';
 import { Module } from '@nestjs/common';
-import { READINESS, ResourceController } from './resource-controller.js';
+import { ResourceController } from './resource-controller.js';
 
 /**
  * The root module of the example, around the kit's parts: the library's auth and user routes (the
  * module's), the example's own routes, one error filter. The request id, the security headers and
- * CORS are set on Node's response before Nest runs (the kit's `withExampleHeaders`), once for every
+ * CORS are set on Node's response before Nest runs (`withApiHeaders` of `@gatehousejs/http/node`, mounted by the kit), once for every
  * framework: the module's own CORS stays off.
  */
-export function appModule({ auth, log, http, readiness }: AppParts): new () => object {
+export function appModule({ auth, log, http }: AppParts): new () => object {
   @Module({
     imports: [
       GatehouseModule.forRoot({
@@ -22,7 +23,6 @@ export function appModule({ auth, log, http, readiness }: AppParts): new () => o
       }),
     ],
     controllers: [ResourceController],
-    providers: [{ provide: READINESS, useValue: readiness }],
   })
   class AppModule {}
   return AppModule;

@@ -1,7 +1,6 @@
 export { readServerSettings, ConfigurationError } from './env-config.js';
 export type { ServerSettings, ServerDefaults } from './env-config.js';
 export { consoleLogger, createLogger, silentLogger, describeError, errorLog, REDACTED_FIELDS } from './logger.js';
-export { chooseRequestId, requestIdOf } from './request-id.js';
 export type { Logger } from './logger.js';
 export { openStore } from './open-store.js';
 export { openMail } from './open-mail.js';

@@ -21,7 +21,7 @@ export interface OpenHasherOptions {
 
 /**
  * Argon2id on a pool of workers either way, so hashing never runs on the event loop: native
- * Argon2id (about five times faster) on worker threads when its binary loads on this platform,
+ * Argon2id (several times faster) on worker threads when its binary loads on this platform,
  * otherwise hash-wasm on worker processes (on threads it would not scale; see docs/performance.md).
  * Both write and read the same PHC strings, so switching keeps every stored hash valid. Logs which
  * one it chose.

@@ -10,8 +10,6 @@ import { connectionFailure } from './start-up-failure.js';
 export interface RateLimiterSetup {
   limiter: RateLimiter;
   description: string;
-  /** For the readiness check, when the counts live in Redis: one `PING`. */
-  ping?: () => Promise<unknown>;
   /** With Redis: revocations reach the other instances over pub/sub at once (else the store is polled). */
   revocationFeed?: RevocationFeed;
   close(): Promise<void>;
@@ -78,7 +76,6 @@ export async function openRateLimiter(settings: ServerSettings, store: AuthStore
     return {
       limiter: createRedisRateLimiter(redis),
       description: 'redis',
-      ping: () => redis.ping(),
       revocationFeed: createRedisRevocationFeed({ publisher: redis, subscriber }),
       close: async () => {
         subscriber.disconnect();

@@ -11,9 +11,7 @@ import { openRateLimiter } from './open-rate-limiter.js';
 import { openStore } from './open-store.js';
 import { JWT_SETTING_VARIABLES } from './jwt-env.js';
 import { listenFailure } from './start-up-failure.js';
-import { createDraining } from './graceful-shutdown.js';
-import { createReadiness, type DependencyCheck, type Readiness } from './readiness.js';
-import { withExampleHeaders } from './response-headers.js';
+import { createDraining, withApiHeaders } from '@gatehousejs/http/node';
 import { createPwnedPasswordsRange } from './pwned-passwords-range.js';
 
 export interface RunningServer {
@@ -24,10 +22,11 @@ export interface RunningServer {
   store: AuthStore;
   mail: MailSetup;
   /**
-   * Graceful shutdown: readiness turns 503, the server stops accepting, answers the requests in
-   * flight with `Connection: close` and closes idle keep-alive sockets; then background mail
-   * finishes and the mail catcher, the store's pool, the hasher and Redis close. The caller bounds
-   * it with `SHUTDOWN_TIMEOUT` (see `runFromEnvironment`).
+   * Graceful shutdown (`auth.shutdown`): readiness turns 503, the server stops accepting, answers
+   * the requests in flight with `Connection: close` and closes idle keep-alive sockets; then the
+   * hashes and background mail under way finish and the hasher, the mailer and the store's pool
+   * close; then the mail catcher and Redis. The caller bounds it with `SHUTDOWN_TIMEOUT` (see
+   * `runFromEnvironment`).
    */
   close(): Promise<void>;
   /** Requests being answered now (for the log line when the shutdown deadline passes). */
@@ -89,11 +88,9 @@ export interface AppParts {
   mailViewer: MailSetup['viewerCatcher'];
   /**
    * Reverse proxies trusted for X-Forwarded-For (by address, or a hop count). The request id,
-   * security headers and CORS are set below the app, once for every framework (`withExampleHeaders`).
+   * security headers and CORS are set below the app, once for every framework (`withApiHeaders`).
    */
   http: Pick<ServerSettings, 'trustedProxyHops'> & { trustedProxies: string[] };
-  /** `GET /api/v1/health/ready`: the configured dependencies answer (200) or not (503). */
-  readiness: Readiness;
 }
 
 /** Builds the HTTP app (Express, Hono, …) as a Node request listener; a framework that starts asynchronously (Nest) returns a promise of it. */
@@ -161,6 +158,8 @@ export async function startServer(
       onProviderError: (provider, error, request) =>
         log.warn('social sign-in failed at the provider', { requestId: request?.requestId, provider, ...describeError(error) }),
       ...(overrides.clock ? { clock: overrides.clock } : {}),
+      // `GET /api/v1/health/ready` (mounted with the library's user routes) gives each dependency this long.
+      readiness: { timeoutMs: operations.readinessTimeoutMs },
     });
     for (const warning of settings.social.warnings) log.warn(warning);
     for (const warning of settings.mfa.warnings) log.warn(warning);
@@ -173,29 +172,23 @@ export async function startServer(
     });
 
     if (settings.bootstrapSuper) {
-      const superUser = await auth.ensureSuperUser(settings.bootstrapSuper).catch((error: unknown) => {
-        // The bootstrap credentials are settings: say which variable to fix, never echo its value.
-        if (!(error instanceof AuthError) || error.code !== 'VALIDATION_FAILED') throw error;
-        const names = { email: 'BOOTSTRAP_SUPER_EMAIL', password: 'BOOTSTRAP_SUPER_PASSWORD' } as Record<string, string>;
-        const lines = (error.details ?? []).map((d) => `${names[d.path.split('.')[0] ?? ''] ?? d.path}: ${d.message}`);
-        throw new ConfigurationError(`Invalid bootstrap super user: ${lines.join('; ') || error.message}.`);
-      });
+      const superUser = await auth
+        .ensureSuperUser(settings.bootstrapSuper, { email: 'BOOTSTRAP_SUPER_EMAIL', password: 'BOOTSTRAP_SUPER_PASSWORD' })
+        .catch((error: unknown) => {
+          // The bootstrap credentials are settings: core's one sentence names the variable to fix, never its value.
+          throw error instanceof AuthError && error.code === 'INVALID_CONFIG' ? new ConfigurationError(error.message) : error;
+        });
       log.info('bootstrap super user ready', { userId: superUser.id, email: maskEmail(settings.bootstrapSuper.email) });
     }
-
-    // Only configured dependencies: no database check on the in-memory store, none for Redis without it.
-    const checks: DependencyCheck[] = [];
-    if ('ping' in store && typeof store.ping === 'function')
-      checks.push({ name: 'database', ping: () => (store as { ping(): Promise<void> }).ping() });
-    if (limits.ping) checks.push({ name: 'redis', ping: limits.ping });
-    const readiness = createReadiness(checks, operations.readinessTimeoutMs);
 
     const http = {
       trustedProxyHops: settings.trustedProxyHops,
       trustedProxies: operations.trustedProxies,
     };
-    const app = await createListener({ auth, log, mailViewer: mail.viewerCatcher, http, readiness });
-    const draining = createDraining(withExampleHeaders(app, settings.corsOrigins, settings.auth.cookies.enabled !== false));
+    const app = await createListener({ auth, log, mailViewer: mail.viewerCatcher, http });
+    const draining = createDraining(
+      withApiHeaders(app, { corsOrigins: settings.corsOrigins, credentials: settings.auth.cookies.enabled !== false }),
+    );
     const server = createServer(originFormOnly(draining.listener));
     // A slow client must not hold a connection forever.
     server.requestTimeout = 30_000;
@@ -238,14 +231,9 @@ export async function startServer(
       close: () =>
         (closing ??= (async () => {
           clearInterval(pruning);
-          readiness.stop();
-          await draining.drain(server);
-          // Mails started by the last requests still need the mailer and the store.
-          auth.close();
-          await auth.whenIdle();
+          await auth.shutdown(() => draining.drain(server));
+          // What auth does not own: the mail catcher, and the Redis connections of the limiter.
           await mail.close();
-          await store.close();
-          await hashing.close();
           await limits.close();
         })()),
     };

@@ -105,6 +105,23 @@ describe('start-up failures the operator can fix: one line naming the setting', 
     }
   });
 
+  it('names BOOTSTRAP_SUPER_PASSWORD in one sentence, without its value, when it is too weak for a super user', async () => {
+    const settings = readServerSettings(
+      {
+        ...SECRETS,
+        PORT: '0',
+        MAILHOG_SMTP_PORT: '0',
+        DATABASE_URL: 'memory:',
+        BOOTSTRAP_SUPER_EMAIL: 'root@example.com',
+        BOOTSTRAP_SUPER_PASSWORD: 'short',
+      },
+      { databaseFile: ':memory:' },
+    );
+    const message = await failureOf(startServer(settings, emptyApp, recordingLogger()));
+    expect(message).toMatch(/^cannot start: Invalid BOOTSTRAP_SUPER_PASSWORD: [^.\n]+\.$/);
+    expect(message).not.toContain('short');
+  });
+
   it('leaves an unexpected error alone, so a bug keeps its stack', () => {
     expect(startUpFailureMessage(new TypeError('x is undefined'))).toBeUndefined();
   });

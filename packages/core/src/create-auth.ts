@@ -5,7 +5,7 @@ import { setAccountStatus, setUserDisabledNow } from './flows/account-status.js'
 import { changePassword } from './flows/change-password.js';
 import { deleteAccount, deleteUserNow } from './flows/delete-account.js';
 import { reauthenticate } from './flows/reauthenticate.js';
-import { ensureSuperUser } from './flows/bootstrap-super-user.js';
+import { ensureSuperUser, type SuperUserSettings } from './flows/bootstrap-super-user.js';
 import { forRequest, type BackgroundFailure, type FlowContext } from './flows/flow-context.js';
 import { forgotPassword } from './flows/forgot-password.js';
 import { login, type LoginResult } from './flows/login.js';
@@ -54,6 +54,8 @@ import { requestEmailChange } from './flows/request-email-change.js';
 import type { ProviderId } from './social/provider-definition.js';
 import type { SocialConfigInput } from './social/social-config.js';
 import { createSocialSignIn, type SocialSignIn } from './social/social-sign-in.js';
+import { createReadinessCheck, dependenciesOf, type ReadinessOptions, type ReadinessReport } from './operations/readiness-check.js';
+import { shutDown } from './operations/shut-down.js';
 
 export interface CreateAuthOptions<R extends string = SpecRole> {
   /**
@@ -113,6 +115,8 @@ export interface CreateAuthOptions<R extends string = SpecRole> {
   revocation?: { feed?: RevocationFeed; pollIntervalMs?: number };
   /** Told why a social sign-in failed at the provider (the browser only sees `provider_error`). Never gets tokens. */
   onProviderError?: (provider: ProviderId, error: unknown, request?: RequestContext) => void;
+  /** `auth.checkReadiness()`: how long each dependency has to answer (default 1 s). */
+  readiness?: ReadinessOptions;
 }
 
 /**
@@ -209,7 +213,15 @@ export interface Auth<R extends string = Role> {
   revokeUserSessions(actor: Actor, targetUserId: string, request?: RequestContext): Promise<void>;
   /** For trusted code (a CLI, a job): no actor is checked. */
   listUsersByRole(role: R): Promise<UserProfile<R>[]>;
-  ensureSuperUser(credentials: { email: string; password: string }): Promise<UserProfile<R>>;
+  /**
+   * Makes sure a verified `super` user with these credentials exists (created, or taken over and
+   * given the role). With `settings`, credentials that fail validation are `INVALID_CONFIG` with one
+   * sentence naming those settings, for start-up: "Invalid ADMIN_PASSWORD: must be at least 8 characters."
+   *
+   * @example
+   * await auth.ensureSuperUser({ email, password }, { email: 'ADMIN_EMAIL', password: 'ADMIN_PASSWORD' });
+   */
+  ensureSuperUser(credentials: { email: string; password: string }, settings?: SuperUserSettings): Promise<UserProfile<R>>;
   /** Social sign-in and linked identities (CONTRACT §8). */
   readonly social: SocialSignIn;
   /** `PUT /users/me/email`: mails a confirmation link to the new address, which is set when confirmed. */
@@ -252,11 +264,35 @@ export interface Auth<R extends string = Role> {
   setUserDisabled(userId: string, disabled: boolean): Promise<UserProfile<R>>;
   /** For trusted code (a CLI, a job): deletes an account and all it owns; false when there is none. */
   deleteUser(userId: string): Promise<boolean>;
-  /** Stops reading revocations from the store and the feed. Call it on shutdown, before closing them. */
+  /**
+   * Readiness of this instance for a load balancer (`GET /api/v1/health/ready`, mounted by every
+   * adapter): each configured dependency (the store's database, the rate limiter's Redis, the
+   * hasher's workers: only those that can be asked) gets `readiness.timeoutMs` to answer, in
+   * parallel. Concurrent calls share one round and a report is reused for a second; `stopping`
+   * once `shutdown()` began.
+   *
+   * @example
+   * const { status, checks } = await auth.checkReadiness();
+   * // { status: 'unavailable', checks: { database: 'unavailable', hasher: 'ok' } }
+   */
+  checkReadiness(): Promise<ReadinessReport>;
+  /**
+   * Graceful shutdown: readiness answers `stopping` at once; `stopServing` (the app's own: drain the
+   * HTTP server) runs while every port is still open; then the hashes and mails under way finish and
+   * the hasher, the mailer and the store are closed, in that order. Idempotent. The Redis client of
+   * a Redis rate limiter is the app's, to close after this.
+   *
+   * @example
+   * const draining = createDraining(app); // @gatehousejs/http/node
+   * const server = createServer(draining.listener).listen(3000);
+   * process.once('SIGTERM', () => void auth.shutdown(() => draining.drain(server)).then(() => process.exit(0)));
+   */
+  shutdown(stopServing?: () => Promise<void>): Promise<void>;
+  /** Stops reading revocations from the store and the feed. `shutdown()` calls it; call it yourself only if you close the ports yourself. */
   close(): void;
   /**
    * Resolves when the mails started in the background have been handed to the mailer (or failed).
-   * Call it on shutdown after the HTTP server stopped and before closing the mailer and the store.
+   * `shutdown()` waits for it; call it yourself only if you close the ports yourself.
    */
   whenIdle(): Promise<void>;
 }
@@ -344,6 +380,16 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
   );
   passkeys = createPasskeys(mfa.context);
 
+  const readiness = createReadinessCheck(
+    dependenciesOf({ store: options.store, rateLimiter: ctx.rateLimiter, hasher: inner }),
+    clock,
+    options.readiness,
+  );
+  const whenIdle = async () => {
+    while (ctx.pending.size > 0) await Promise.all(ctx.pending);
+  };
+  let shuttingDown: Promise<void> | undefined;
+
   const social = createSocialSignIn(
     ctx,
     options.social,
@@ -386,7 +432,7 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
       return (await options.store.users.listUsers({ limit, offset })).map(toUserProfile);
     },
     listUsersByRole: async (role) => (await options.store.users.listUsersByRole(role)).map(toUserProfile),
-    ensureSuperUser: (credentials) => ensureSuperUser(ctx, credentials),
+    ensureSuperUser: (credentials, settings) => ensureSuperUser(ctx, credentials, settings),
     pruneEndedRecords: () => pruneEndedRecords(ctx),
     reauthenticate: (caller, body, request) =>
       reauthenticate(forRequest(ctx, request), caller, body, request, (userId, proof, r) => mfa.confirmSecondFactor(userId, proof, r)),
@@ -399,10 +445,20 @@ export function createAuth<const R extends string = SpecRole>(options: CreateAut
       setAccountStatus(forRequest(ctx, request), actor, targetUserId, body, request),
     setUserDisabled: (userId, disabled) => setUserDisabledNow(ctx, userId, disabled),
     deleteUser: (userId) => deleteUserNow(ctx, userId),
+    checkReadiness: () => readiness.check(),
+    shutdown: (stopServing) =>
+      (shuttingDown ??= shutDown(
+        {
+          stopReadiness: readiness.stop,
+          stopRevocationSync: () => revocationSync.stop(),
+          hashesIdle: hasher.idle,
+          backgroundIdle: whenIdle,
+          closers: [inner.close?.bind(inner), options.mailer.close?.bind(options.mailer), () => options.store.close()],
+        },
+        stopServing,
+      )),
     close: () => revocationSync.stop(),
-    async whenIdle() {
-      while (ctx.pending.size > 0) await Promise.all(ctx.pending);
-    },
+    whenIdle,
   };
   // Every role that reaches an answer was validated against `roles` (set-roles input, token claims),
   // so the instance's own role type holds at run time.

@@ -37,6 +37,7 @@ export { createArgon2idHasher } from './hashing/argon2id-hasher.js';
 export { createArgon2idHasherFromEngine } from './hashing/argon2id-engine.js';
 export type { Argon2idEngine } from './hashing/argon2id-engine.js';
 export type { Argon2idParameters } from './hashing/argon2id-phc.js';
+export { DEFAULT_ARGON2ID_PARAMETERS } from './hashing/argon2id-phc.js';
 
 export { normalizeEmail } from './validation/input-schemas.js';
 export { REQUEST_SCHEMAS } from './validation/request-schemas.js';
@@ -45,6 +46,7 @@ export type { RequestSchemas } from './validation/request-schemas.js';
 
 export type { BackgroundFailure } from './flows/flow-context.js';
 export type { Actor } from './flows/administrator.js';
+export type { SuperUserSettings } from './flows/bootstrap-super-user.js';
 export type { PruneResult } from './flows/prune-ended-records.js';
 export { maskEmail } from './flows/request-context.js';
 export type { RequestContext } from './flows/request-context.js';
@@ -86,6 +88,8 @@ export type { PasskeyStore, PasskeyRecord } from './ports/passkey-store.js';
 export type { ChallengeStore, ChallengeRecord, ChallengePurpose } from './ports/challenge-store.js';
 export type { Mailer, AuthMail, SecurityNotice, SecondFactorNoticeKind } from './ports/mailer.js';
 export type { PasswordHasher } from './ports/password-hasher.js';
+export type { DependencyCheck } from './ports/dependency-check.js';
+export type { ReadinessReport, ReadinessOptions, DependencyState } from './operations/readiness-check.js';
 export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';
 export type { Random } from './ports/random.js';

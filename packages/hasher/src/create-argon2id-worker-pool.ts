@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import {
   AuthError,
   createArgon2idHasherFromEngine,
+  DEFAULT_ARGON2ID_PARAMETERS,
   type Argon2idEngine,
   type Argon2idParameters,
   type PasswordHasher,
@@ -26,6 +27,8 @@ export interface Argon2idWorkerPool extends PasswordHasher {
    * pool's queue instead of core's bounded one.
    */
   readonly capacity: number;
+  /** Resolves while the pool takes hashes; rejects once it is closed (`auth.checkReadiness()` asks it as `hasher`). */
+  ping(): Promise<void>;
   /**
    * Refuses new hashes (`HASHER_UNAVAILABLE`), lets the accepted ones finish, then stops the
    * workers. Call it on shutdown, after the HTTP server stopped.
@@ -107,12 +110,14 @@ function parseOptions(options: Argon2idWorkerPoolOptions) {
  *
  * @example
  * import { createArgon2idWorkerPool } from '@gatehousejs/hasher';
- * const hasher = createArgon2idWorkerPool(config.argon2);
+ * const hasher = createArgon2idWorkerPool(config.argon2); // the spec's costs when left out
  * const auth = createAuth({ config, store, mailer, hasher });
- * // on shutdown, after the HTTP server stopped:
- * await hasher.close();
+ * // on shutdown, `auth.shutdown()` closes it once the hashes under way finished.
  */
-export function createArgon2idWorkerPool(params: Argon2idParameters, options: Argon2idWorkerPoolOptions = {}): Argon2idWorkerPool {
+export function createArgon2idWorkerPool(
+  params: Argon2idParameters = DEFAULT_ARGON2ID_PARAMETERS,
+  options: Argon2idWorkerPoolOptions = {},
+): Argon2idWorkerPool {
   const parsed = parseOptions(options);
   const size = parsed.size ?? Math.min(availableParallelism(), MAX_SIZE);
   const workerData: PoolWorkerData = { engine: (parsed.engine ?? HASH_WASM_ENGINE).href, nice: parsed.threadNice };
@@ -132,6 +137,7 @@ export function createArgon2idWorkerPool(params: Argon2idParameters, options: Ar
     needsRehash: hasher.needsRehash,
     size,
     capacity: size * TASKS_PER_WORKER,
+    ping: () => pool.ping(),
     close: () => pool.close(),
   };
 }

@@ -23,7 +23,7 @@ export async function checkNativeArgon2id(): Promise<void> {
 }
 
 /**
- * Argon2id in native code (`@node-rs/argon2`, Rust): about five times faster than the WebAssembly
+ * Argon2id in native code (`@node-rs/argon2`, Rust): several times faster than the WebAssembly
  * hasher and computed on libuv's thread pool (four threads unless `UV_THREADPOOL_SIZE` says
  * otherwise; `createAuth`'s default cap of 4 matches), so it never blocks the event loop. It writes
  * the same PHC strings as core's `createArgon2idHasher`, and each verifies the other's, so an app can

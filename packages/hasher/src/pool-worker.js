@@ -30,7 +30,7 @@ const link = (() => {
   // A worker process does nothing but hash. hash-wasm leaves a 19 MiB WebAssembly memory behind per
   // hash, which V8 would only collect once about 64 MiB of them piled up: collecting after each task
   // (the pool starts the process with --expose-gc) keeps a worker near one hash's memory, and costs
-  // about 3 ms that the next hash would have spent on the same collection later.
+  // time that the next hash would have spent on the same collection later (docs/performance.md).
   const collect = typeof globalThis.gc === 'function' ? globalThis.gc : () => {};
   return {
     setup: JSON.parse(process.argv[2] ?? '{}'),

@@ -125,6 +125,13 @@ describe.each(KINDS)('worker pool of %ss, %i task(s) per worker at once', (isola
     expect(pool.close()).toBe(closed);
   });
 
+  it('answers a readiness ping while open, without starting a worker, and refuses it once closed', async () => {
+    const pool = fixturePool(1);
+    await expect(pool.ping()).resolves.toBeUndefined();
+    await pool.close();
+    await expect(pool.ping()).rejects.toMatchObject({ code: 'HASHER_UNAVAILABLE' });
+  });
+
   it('gives tasks to idle workers before queueing one behind a running task', async () => {
     const pool = fixturePool(2);
     try {

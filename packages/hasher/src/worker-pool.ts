@@ -15,6 +15,8 @@ export interface WorkerPool<Task, Result> {
    * or the pool is closed.
    */
   run(task: Task): Promise<Result>;
+  /** Resolves while the pool takes tasks; rejects with `HASHER_UNAVAILABLE` once it is closed. For a readiness check: it starts no worker. */
+  ping(): Promise<void>;
   /** Refuses new tasks, lets every accepted task finish, then stops the workers. Idempotent. */
   close(): Promise<void>;
 }
@@ -159,6 +161,7 @@ export function createWorkerPool<Task, Result>(
         dispatch();
       });
     },
+    ping: () => (closing ? Promise.reject(unavailable()) : Promise.resolve()),
     close() {
       closing ??= new Promise<void>((resolve) => {
         drained = resolve;

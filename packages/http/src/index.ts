@@ -37,6 +37,7 @@ export { createJwksVerifier } from './jwks-verifier.js';
 export type { JwksVerifier, JwksVerifierOptions, PublicKeyAlgorithm } from './jwks-verifier.js';
 export type { AuthRoute, AuthRouteInput, AuthRouteResult } from './auth-routes.js';
 export { USER_ROUTES } from './user-routes.js';
+export { READINESS_ROUTE } from './routes/readiness-route.js';
 export type { UserRoute, UserRouteInput } from './user-routes.js';
 export { assertRoles, requireVerifiedUser } from './authorize.js';
 export { rememberVerifiedUser, verifiedUser } from './verified-user.js';

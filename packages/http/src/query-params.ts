@@ -16,7 +16,8 @@ export function queryFromSearchParams(params: URLSearchParams): Record<string, s
 
 /**
  * `queryFromSearchParams` of a request URL's query. A URL without one (most API calls) costs no
- * parse: `new URL()` per request was about 2 µs of a `GET /users/me` on Hono.
+ * parse: `new URL()` on every request showed on a `GET /users/me` (docs/performance.md, "What the
+ * code's shortcuts buy").
  *
  * @example
  * queryFromUrl('http://x/api/v1/auth/verify-email?token=a'); // { token: 'a' }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '@gatehousejs/core';
+import { DEFAULT_BODY_LIMIT_BYTES } from './json-body.js';
 import { BODY_DRAIN_LIMIT_BYTES, readBodyWithinLimit, type RequestBodySource } from './read-body.js';
+
+/** The size of the chunks a body arrives in, as Node's socket reads deliver them. */
+const CHUNK_BYTES = 16 * 1024;
 
 /** A body in chunks of `chunkSize`, recording how many bytes were pulled and whether it was opened. */
 function bodyOf(size: number, options: { declared?: boolean; chunkSize?: number } = {}) {
-  const chunkSize = options.chunkSize ?? 16 * 1024;
+  const chunkSize = options.chunkSize ?? CHUNK_BYTES;
   const state = { opened: false, pulled: 0 };
   const source: RequestBodySource = {
     contentLength: options.declared === false ? null : String(size),
@@ -51,7 +55,7 @@ describe('readBodyWithinLimit (the size rules every adapter shares)', () => {
   it('reads an over-limit body of up to 1 MiB to its end, then refuses it with a plain 413', async () => {
     for (const declared of [true, false]) {
       const { source, state } = bodyOf(BODY_DRAIN_LIMIT_BYTES, { declared });
-      const error = await refusal(readBodyWithinLimit(source, 16 * 1024));
+      const error = await refusal(readBodyWithinLimit(source, DEFAULT_BODY_LIMIT_BYTES));
       expect(error.status).toBe(413);
       expect(error.headers).toEqual({});
       expect(state.pulled).toBe(BODY_DRAIN_LIMIT_BYTES);
@@ -60,7 +64,7 @@ describe('readBodyWithinLimit (the size rules every adapter shares)', () => {
 
   it('refuses a declared length over 1 MiB with Connection: close, without opening the body', async () => {
     const { source, state } = bodyOf(BODY_DRAIN_LIMIT_BYTES + 1);
-    const error = await refusal(readBodyWithinLimit(source, 16 * 1024));
+    const error = await refusal(readBodyWithinLimit(source, DEFAULT_BODY_LIMIT_BYTES));
     expect(error.status).toBe(413);
     expect(error.headers).toEqual({ Connection: 'close' });
     expect(state.opened).toBe(false);
@@ -68,9 +72,9 @@ describe('readBodyWithinLimit (the size rules every adapter shares)', () => {
 
   it('stops reading an undeclared body once it passes 1 MiB, and answers with Connection: close', async () => {
     const { source, state } = bodyOf(20 * BODY_DRAIN_LIMIT_BYTES, { declared: false });
-    const error = await refusal(readBodyWithinLimit(source, 16 * 1024));
+    const error = await refusal(readBodyWithinLimit(source, DEFAULT_BODY_LIMIT_BYTES));
     expect(error.headers).toEqual({ Connection: 'close' });
-    expect(state.pulled).toBeLessThanOrEqual(BODY_DRAIN_LIMIT_BYTES + 16 * 1024);
+    expect(state.pulled).toBeLessThanOrEqual(BODY_DRAIN_LIMIT_BYTES + CHUNK_BYTES);
   });
 
   it('takes a limit above 1 MiB as the bound of what it reads', async () => {

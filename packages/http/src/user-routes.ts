@@ -1,6 +1,7 @@
 import type { AccessTokenPayload, Auth } from '@gatehousejs/core';
 import { ACCOUNT_USER_ROUTES } from './account-routes.js';
 import type { Route, RouteInput, RouteResult } from './routes/route.js';
+import { READINESS_ROUTE } from './routes/readiness-route.js';
 import { MFA_USER_ROUTES, withAdminMfa } from './mfa-routes.js';
 import { PASSKEY_USER_ROUTES } from './passkey-routes.js';
 
@@ -9,9 +10,9 @@ export type UserRouteInput = RouteInput & { user: AccessTokenPayload<string>; pa
 
 /**
  * One user-management route of CONTRACT §8 (the one `Route` shape, `roles` always said); paths are
- * relative to `/api/v1`. None is public: the kernel admits each with a valid token, and with
- * `roles` (any of them) when set, so a route that forgot to say who may call it still needs a
- * valid token.
+ * relative to `/api/v1`. None is public but readiness (`access: 'public'`): the kernel admits each
+ * with a valid token, and with `roles` (any of them) when set, so a route that forgot to say who
+ * may call it still needs a valid token.
  */
 export interface UserRoute extends Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -27,10 +28,12 @@ const ADMINS: readonly string[] = Object.freeze(['admin', 'super'] as const);
 const targetId = (input: UserRouteInput): string => input.params.id ?? '';
 
 /**
- * The `/api/v1/users` routes of CONTRACT §8. Adapters mount them in this order (`/users/me` before
- * `/users/:id`); the rules are in core (`Auth`), the table only says who may call what.
+ * The `/api/v1/users` routes of CONTRACT §8, with readiness (`/api/v1/health/ready`) at their head.
+ * Adapters mount them in this order (`/users/me` before `/users/:id`); the rules are in core
+ * (`Auth`), the table only says who may call what.
  */
 const TABLE: readonly UserRoute[] = Object.freeze([
+  READINESS_ROUTE,
   ...ACCOUNT_USER_ROUTES,
   {
     method: 'GET',

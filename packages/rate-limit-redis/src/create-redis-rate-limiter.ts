@@ -118,5 +118,8 @@ export function createRedisRateLimiter(redis: Redis | Cluster, options: RedisRat
     async release(key, now) {
       await guarded(() => redis.eval(RELEASE_SCRIPT, 1, prefix + key, String(now.getTime())));
     },
+
+    // `auth.checkReadiness()` asks it as `redis`: one PING, bounded by the client's command timeout.
+    dependency: { name: 'redis', ping: () => redis.ping() },
   };
 }

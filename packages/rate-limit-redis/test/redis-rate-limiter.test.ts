@@ -109,6 +109,16 @@ if ('unreachable' in connection) {
       }
     });
 
+    it('names Redis as a dependency for the readiness check, answered while Redis answers and refused once the client is gone', async () => {
+      const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+      await client.connect();
+      const { dependency } = createRedisRateLimiter(client);
+      expect(dependency?.name).toBe('redis');
+      await expect(dependency?.ping()).resolves.toBe('PONG');
+      client.disconnect();
+      await expect(dependency?.ping()).rejects.toThrow();
+    });
+
     it('uses gatehouse:rl: as the default prefix', async () => {
       // A key of this run under the default prefix, so afterAll does not have to know it.
       const key = `${RUN_PREFIX.slice('gatehouse:'.length)}default-prefix`;

@@ -17,7 +17,7 @@ export const DEFAULT_SQLITE_STATEMENT_CACHE_SIZE = 500;
 /**
  * The better-sqlite3 database as Kysely's `SqliteDialect` uses it, with each statement prepared
  * once per SQL text instead of on every query. Kysely's SQLite driver calls `prepare(sql)` for every
- * query; compiling the same SQL again cost about 15 % of a `GET /users/me` here. Kysely binds
+ * query; compiling the same SQL again was a visible share of a `GET /users/me` (docs/performance.md). Kysely binds
  * values as parameters, so the SQL texts are few (one per query shape) and each prepared statement
  * is reused with new parameters, as better-sqlite3 intends.
  *

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompiledExamples, compileExamples } from './compile-examples.js';
 import { extractCodeBlocks } from './extract-code-blocks.js';
 import { createPackedApp, type PackedApp } from './packed-app.js';
-import { startQuickStart } from './quick-start.js';
+import { failQuickStart, startQuickStart } from './quick-start.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -109,8 +109,19 @@ describe("the README's quick start as a fresh app that installs only the packed 
       const drafts = await call('GET', '/api/v1/drafts', editor.accessToken);
       expect(drafts.status).toBe(200);
       expect(await drafts.json()).toEqual({ drafts: [] });
+
+      // The reset mail's link opens a page, not a 404; readiness comes with the user routes.
+      const resetPage = await fetch(`${server.url}/reset-password?token=abc`);
+      expect([resetPage.status, resetPage.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+      expect((await call('GET', '/api/v1/health/ready')).status).toBe(200);
     } finally {
       await server.stop();
     }
   }, 60_000);
+
+  it('stops with one line naming ADMIN_PASSWORD, not a stack, when it is too weak', async () => {
+    const { exitCode, output } = await failQuickStart(app, compiled.quickStartEntry, 'short');
+    expect(exitCode).toBe(1);
+    expect(output.trim()).toMatch(/^Invalid ADMIN_PASSWORD: [^\n]+\.$/);
+  }, 30_000);
 });

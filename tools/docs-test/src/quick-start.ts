@@ -23,24 +23,46 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** The environment the quick start reads, as a reader would set it. */
+function quickStartEnv(port: number, adminPassword: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    JWT_SECRET: 'quick-start-access-secret-of-32-characters!',
+    JWT_REFRESH_SECRET: 'quick-start-refresh-secret-of-32-characters',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: adminPassword,
+  };
+}
+
+/** Runs the quick start with a weak `ADMIN_PASSWORD` until it exits: its exit code and everything it printed. */
+export async function failQuickStart(
+  app: PackedApp,
+  entry: string,
+  adminPassword: string,
+): Promise<{ exitCode: number | null; output: string }> {
+  const child = spawn(process.execPath, [entry], {
+    cwd: app.dir,
+    env: quickStartEnv(await freePort(), adminPassword),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill(), 20_000);
+  const [exitCode] = (await once(child, 'exit')) as [number | null];
+  clearTimeout(timer);
+  return { exitCode, output };
+}
+
 /** Starts the compiled quick start with Node as a reader would, given the environment it reads. */
 export async function startQuickStart(app: PackedApp, entry: string): Promise<RunningQuickStart> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const adminEmail = 'admin@example.com';
   const adminPassword = 'a long admin pass phrase';
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    cwd: app.dir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      JWT_SECRET: 'quick-start-access-secret-of-32-characters!',
-      JWT_REFRESH_SECRET: 'quick-start-refresh-secret-of-32-characters',
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env = quickStartEnv(port, adminPassword);
+  const adminEmail = env.ADMIN_EMAIL!;
+  const child: ChildProcess = spawn(process.execPath, [entry], { cwd: app.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

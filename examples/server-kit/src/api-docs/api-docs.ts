@@ -12,17 +12,6 @@ const EXAMPLE_OPERATIONS: Readonly<Record<string, Operation>> = {
     bearer: false,
     responses: { 200: { description: '`{ status: "ok" }` while the process serves.' } },
   },
-  'GET /api/v1/health/ready': {
-    summary: 'Readiness',
-    tag: 'users',
-    bearer: false,
-    responses: {
-      200: { description: '`{ status: "ready", checks: { database: "ok", redis: "ok" } }`: every configured dependency answers.' },
-      503: {
-        description: '`{ status: "unavailable" | "stopping", checks }` naming the dependency that did not answer; `Retry-After` set.',
-      },
-    },
-  },
   'GET /api/v1/reports': {
     summary: 'Example resource for managers',
     tag: 'users',

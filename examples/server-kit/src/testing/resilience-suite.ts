@@ -117,7 +117,7 @@ export function describeResilience(adapter: string, createListener: CreateListen
     it('says ready while the database and Redis answer', async () => {
       const res = await ready();
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+      expect(res.json).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', hasher: 'ok' } });
     });
 
     it('answers 503 with Retry-After while PostgreSQL is stopped, stays alive, and serves again once it is back', async () => {
@@ -134,7 +134,7 @@ export function describeResilience(adapter: string, createListener: CreateListen
         expect(await eventually(async () => (await ready()).status === 503, 3_000)).toBe(true);
         const readiness = await ready();
         expect(readiness.headers.get('retry-after')).toBe('5');
-        expect(readiness.json).toEqual({ status: 'unavailable', checks: { database: 'unavailable', redis: 'ok' } });
+        expect(readiness.json).toEqual({ status: 'unavailable', checks: { database: 'unavailable', redis: 'ok', hasher: 'ok' } });
         // One line naming the dependency, no stack.
         const outage = log.lines.filter((line) => line.startsWith('warn database unavailable'));
         expect(outage.length).toBeGreaterThan(0);
@@ -173,7 +173,7 @@ export function describeResilience(adapter: string, createListener: CreateListen
         expect(refused.ms).toBeLessThan(1_000);
         expect((await call(base, 'POST', '/api/v1/auth/verify-token', undefined, accessToken)).status).toBe(200);
         expect(await eventually(async () => (await ready()).status === 503, 3_000)).toBe(true);
-        expect((await ready()).json).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'unavailable' } });
+        expect((await ready()).json).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'unavailable', hasher: 'ok' } });
       } finally {
         await redis.start();
       }

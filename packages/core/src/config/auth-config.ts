@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
+import { DEFAULT_ARGON2ID_PARAMETERS } from '../hashing/argon2id-phc.js';
 import { parseDurationSeconds } from './parse-duration.js';
 import { checkTokenSettings, tokenSettingsShape } from './token-settings.js';
 
@@ -72,9 +73,9 @@ const schema = z
     reauthMaxAge: duration.prefault('10m'),
     argon2: z
       .object({
-        memoryCost: integer(1024, 4 * 1024 * 1024).default(19_456),
-        timeCost: integer(1, 100).default(2),
-        parallelism: integer(1, 64).default(1),
+        memoryCost: integer(1024, 4 * 1024 * 1024).default(DEFAULT_ARGON2ID_PARAMETERS.memoryCost),
+        timeCost: integer(1, 100).default(DEFAULT_ARGON2ID_PARAMETERS.timeCost),
+        parallelism: integer(1, 64).default(DEFAULT_ARGON2ID_PARAMETERS.parallelism),
       })
       .prefault({}),
     emailVerificationTtl: duration.prefault('24h'),

@@ -31,6 +31,6 @@ export async function requireAdministrator(ctx: FlowContext, actor: Actor): Prom
  */
 export function assertAuthorityOver(ctx: FlowContext, actor: UserRecord, target: UserRecord): void {
   if (!target.roles.every((role) => ctx.roles.mayGrant(actor.roles, role))) {
-    throw new AuthError('ROLE_GRANT_FORBIDDEN', 'Only a super administrator may act on a super administrator or an administrator.');
+    throw new AuthError('ROLE_GRANT_FORBIDDEN');
   }
 }

@@ -90,4 +90,13 @@ describe('ensureSuperUser', () => {
     await expectAuthError(h.auth.ensureSuperUser({ email: CREDENTIALS.email, password: 'short' }), 'VALIDATION_FAILED');
     expect(await h.store.users.listUsers({ limit: 100, offset: 0 })).toEqual([]);
   });
+
+  it('names the settings, not their values, in one INVALID_CONFIG sentence when told where the credentials come from', async () => {
+    const h = createFlowHarness();
+    const settings = { email: 'ADMIN_EMAIL', password: 'ADMIN_PASSWORD' };
+    const weak = await h.auth.ensureSuperUser({ email: CREDENTIALS.email, password: 'short' }, settings).catch((e: unknown) => e);
+    expect(weak).toMatchObject({ code: 'INVALID_CONFIG', message: expect.stringMatching(/^Invalid ADMIN_PASSWORD: [^.\n]+\.$/) });
+    const address = await h.auth.ensureSuperUser({ email: 'root', password: CREDENTIALS.password }, settings).catch((e: unknown) => e);
+    expect((address as Error).message).toBe('Invalid ADMIN_EMAIL: must be a valid e-mail address.');
+  });
 });

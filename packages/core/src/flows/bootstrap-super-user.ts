@@ -13,6 +13,28 @@ const bootstrapInput = z.object({
   password: newPassword,
 });
 
+/** The names the app reads the credentials from (`ADMIN_EMAIL`, `ADMIN_PASSWORD`), for the start-up error. */
+export interface SuperUserSettings {
+  email?: string;
+  password?: string;
+}
+
+/**
+ * `VALIDATION_FAILED` as the one sentence an operator reads at start-up, naming the settings to
+ * fix (never their values): `INVALID_CONFIG` "Invalid ADMIN_PASSWORD: must be at least 8 characters."
+ */
+function asSettingError(error: unknown, settings: SuperUserSettings): unknown {
+  if (!(error instanceof AuthError) || error.code !== 'VALIDATION_FAILED') return error;
+  const names: Record<string, string | undefined> = { ...settings };
+  const lines = (error.details ?? []).map((d) => {
+    const field = d.path.split('.')[0] ?? '';
+    // A detail may start with its field's name ("email must be …"): the setting's name replaces it.
+    const message = d.message.startsWith(`${field} `) ? d.message.slice(field.length + 1) : d.message;
+    return `${names[field] ?? d.path}: ${message}`;
+  });
+  return new AuthError('INVALID_CONFIG', `Invalid ${lines.join('; ') || 'bootstrap super user'}.`, error.details);
+}
+
 /**
  * Makes sure a verified `super` user with these credentials exists. Meant for start-up, and safe
  * when several instances start at once: the one that loses the race to create the account finds
@@ -24,10 +46,20 @@ const bootstrapInput = z.object({
  * (refresh tokens revoked, token version bumped) before it gets the password and the role. A
  * restart with the same credentials changes nothing and ends no session.
  */
-export async function ensureSuperUser(ctx: FlowContext, credentials: { email: string; password: string }): Promise<UserProfile<string>> {
-  const { email, password } = parseInput(bootstrapInput, credentials);
-  // The most powerful account gets the same bar as everyone's: `password` would make a super.
-  await assertNewPasswordAcceptable(ctx, password, { email, username: 'super', firstName: 'Super', lastName: 'Administrator' });
+export async function ensureSuperUser(
+  ctx: FlowContext,
+  credentials: { email: string; password: string },
+  settings?: SuperUserSettings,
+): Promise<UserProfile<string>> {
+  let email: string;
+  let password: string;
+  try {
+    ({ email, password } = parseInput(bootstrapInput, credentials));
+    // The most powerful account gets the same bar as everyone's: `password` would make a super.
+    await assertNewPasswordAcceptable(ctx, password, { email, username: 'super', firstName: 'Super', lastName: 'Administrator' });
+  } catch (error) {
+    throw settings ? asSettingError(error, settings) : error;
+  }
   const now = ctx.clock.now();
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await ctx.store.users.findUserByEmail(email);
@@ -39,7 +71,7 @@ export async function ensureSuperUser(ctx: FlowContext, credentials: { email: st
     }
     // Another instance created it between our read and our insert: take the existing path.
   }
-  throw new AuthError('EMAIL_TAKEN', 'The bootstrap super user could not be created.');
+  throw new AuthError('EMAIL_TAKEN');
 }
 
 async function takeOver(ctx: FlowContext, existing: UserRecord, email: string, password: string, now: Date): Promise<UserRecord> {

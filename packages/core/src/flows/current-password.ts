@@ -52,7 +52,7 @@ export async function confirmCurrentPassword(
       clientAddress: request.clientAddress,
       detail: { method: 'confirm-password' },
     });
-    throw new AuthError('INVALID_CREDENTIALS', 'The password is not correct.');
+    throw new AuthError('INVALID_CREDENTIALS');
   }
   await clearLoginFailures(ctx, key, request);
   await clearAccountLoginFailures(ctx, key);

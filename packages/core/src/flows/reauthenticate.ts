@@ -47,7 +47,7 @@ export async function reauthenticate(
   }
   // Conditional in the store: a session ended meanwhile (logout elsewhere) is not brought back.
   if (!(await ctx.store.sessions.recordReauthentication(sessionId, user.id, now, amr, now))) {
-    throw new AuthError('TOKEN_INVALID', 'This session has ended. Please log in again.');
+    throw new AuthError('TOKEN_INVALID');
   }
   const roles = user.roles.filter(ctx.roles.isRole);
   const authTime = Math.floor(now.getTime() / 1000);

@@ -66,7 +66,7 @@ export async function refresh(ctx: FlowContext, body: unknown, request: RequestC
 
   const sessionStartedAt = claims.authTime ?? claims.iat;
   if (Math.floor(now.getTime() / 1000) >= sessionStartedAt + ctx.config.sessionMaxLifetime) {
-    throw new AuthError('TOKEN_EXPIRED', 'The session has ended. Please log in again.');
+    throw new AuthError('TOKEN_EXPIRED');
   }
 
   if (!(await ctx.store.refreshTokens.consumeRefreshToken(claims.jti, claims.sub, now))) {

@@ -19,6 +19,6 @@ export async function requireSignedInUser(ctx: FlowContext, caller: Caller): Pro
 
 /** The caller's session id; a token of an earlier version has none and cannot do this. */
 export function requireSessionId(caller: Caller): string {
-  if (caller.sid === undefined) throw new AuthError('TOKEN_INVALID', 'This token belongs to no session. Please log in again.');
+  if (caller.sid === undefined) throw new AuthError('TOKEN_INVALID');
   return caller.sid;
 }

@@ -46,9 +46,9 @@ export function toPublicUser(u: UserRecord): PublicUser<string> {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toUserProfile(u: UserRecord): UserProfile<string> {
-  // Every field written out, not `{ ...toPublicUser(u), createdAt, … }`: on Node 20 each property
-  // added after a spread builds a new hidden class, and that made this function cost about 10 µs,
-  // more than the database read of a `GET /users/me`.
+  // Every field written out, not `{ ...toPublicUser(u), createdAt, … }`: each property added after
+  // a spread builds a new hidden class, which made this function cost more than the database read
+  // of a `GET /users/me` (docs/performance.md, "What the code's shortcuts buy").
   return {
     id: u.id,
     firstName: u.firstName,

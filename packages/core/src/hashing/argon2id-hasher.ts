@@ -33,7 +33,7 @@ const hashWasmEngine: Argon2idEngine = {
 
 /**
  * Argon2id in WebAssembly (hash-wasm), PHC strings in and out. It computes on the calling thread,
- * blocking it for each hash (about 100 ms at the spec's parameters): fine for scripts and tests; a
+ * blocking it for each hash (docs/performance.md has the figures): fine for scripts and tests; a
  * server should take a worker pool from `@gatehousejs/hasher`, which writes the same strings.
  *
  * @example

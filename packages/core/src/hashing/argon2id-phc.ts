@@ -8,6 +8,9 @@ export interface Argon2idParameters {
   parallelism: number;
 }
 
+/** The spec's Argon2id costs (CONTRACT §5): `createAuth`'s default `config.argon2`, and the worker pools'. */
+export const DEFAULT_ARGON2ID_PARAMETERS: Readonly<Argon2idParameters> = Object.freeze({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+
 /**
  * Salt and digest sizes of every Gatehouse Argon2id hash, whatever computes it (hash-wasm here,
  * native or pooled in `@gatehousejs/hasher`): one definition, so every engine writes the same PHC

@@ -8,11 +8,23 @@ export interface HashConcurrencyLimits {
   maxQueued: number;
 }
 
+/** A `PasswordHasher` whose hashes in flight are capped, and which says when none is left. */
+export interface LimitedHasher extends PasswordHasher {
+  /** Resolves once no hash runs or waits (at once when none does): shutdown drains them with it. */
+  idle(): Promise<void>;
+}
+
+interface Gate {
+  slot<T>(work: () => Promise<T>): Promise<T>;
+  idle(): Promise<void>;
+}
+
 /** Runs work in at most `maxConcurrent` slots, with at most `maxQueued` waiting; refuses the rest. */
-function createGate(limits: HashConcurrencyLimits): <T>(work: () => Promise<T>) => Promise<T> {
+function createGate(limits: HashConcurrencyLimits): Gate {
   let running = 0;
   const waiting: Array<() => void> = [];
-  return async function slot<T>(work: () => Promise<T>): Promise<T> {
+  let whenIdle: Array<() => void> = [];
+  async function slot<T>(work: () => Promise<T>): Promise<T> {
     if (running >= limits.maxConcurrent) {
       if (waiting.length >= limits.maxQueued) {
         throw new AuthError('SERVICE_BUSY');
@@ -28,7 +40,15 @@ function createGate(limits: HashConcurrencyLimits): <T>(work: () => Promise<T>) 
       const next = waiting.shift();
       if (next) next();
       else running--;
+      if (running === 0) {
+        for (const resolve of whenIdle) resolve();
+        whenIdle = [];
+      }
     }
+  }
+  return {
+    slot,
+    idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenIdle.push(resolve))),
   };
 }
 
@@ -40,11 +60,12 @@ function createGate(limits: HashConcurrencyLimits): <T>(work: () => Promise<T>) 
  * @example
  * const hasher = limitHashConcurrency(createArgon2idHasher(params), { maxConcurrent: 4, maxQueued: 64 });
  */
-export function limitHashConcurrency(inner: PasswordHasher, limits: HashConcurrencyLimits): PasswordHasher {
-  const hashSlot = createGate(limits);
+export function limitHashConcurrency(inner: PasswordHasher, limits: HashConcurrencyLimits): LimitedHasher {
+  const gate = createGate(limits);
   return {
-    hash: (password) => hashSlot(() => inner.hash(password)),
-    verify: (phcHash, password) => hashSlot(() => inner.verify(phcHash, password)),
+    hash: (password) => gate.slot(() => inner.hash(password)),
+    verify: (phcHash, password) => gate.slot(() => inner.verify(phcHash, password)),
     needsRehash: (phcHash) => inner.needsRehash(phcHash),
+    idle: gate.idle,
   };
 }

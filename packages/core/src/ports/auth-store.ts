@@ -59,6 +59,11 @@ export interface AuthStore {
    * of the user and bump its `tokenVersion`. Returns the user id, or null (and changes nothing) when the token is not usable.
    */
   completePasswordReset(input: PasswordResetInput): Promise<{ userId: string } | null>;
-  /** Releases connections; called by the app on shutdown. */
+  /**
+   * Resolves when the database answers; rejects otherwise. Optional: `auth.checkReadiness()` asks
+   * it as `database`, and a store without it (in memory) has nothing to check.
+   */
+  ping?(): Promise<unknown>;
+  /** Releases connections; `auth.shutdown()` calls it last. */
   close(): Promise<void>;
 }

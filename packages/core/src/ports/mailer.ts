@@ -30,4 +30,6 @@ export type SecondFactorNoticeKind = 'totp-enabled' | 'totp-disabled' | 'passkey
 
 export interface Mailer {
   send(mail: AuthMail): Promise<void>;
+  /** Releases the transport; `auth.shutdown()` calls it once the last mail was handed over. Optional. */
+  close?(): Promise<void>;
 }

@@ -11,4 +11,11 @@ export interface PasswordHasher {
    * unless `config.hashing.maxConcurrent` is set; without it the cap is 4.
    */
   readonly capacity?: number;
+  /**
+   * Resolves while the hasher takes work (a worker pool that is not closed); rejects otherwise.
+   * Optional: `auth.checkReadiness()` asks it as `hasher`; a hasher on the calling thread has nothing to check.
+   */
+  ping?(): Promise<unknown>;
+  /** Lets accepted hashes finish, then releases the workers; `auth.shutdown()` calls it. Optional. */
+  close?(): Promise<void>;
 }

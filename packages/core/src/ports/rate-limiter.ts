@@ -1,3 +1,5 @@
+import type { DependencyCheck } from './dependency-check.js';
+
 /** At most `limit` hits per key within a window of `windowSeconds`, counted from the window's first hit. */
 export interface RateLimitRule {
   limit: number;
@@ -36,4 +38,10 @@ export interface RateLimiter {
    * that ended at or before `now` and returns how many. Memory and Redis expire them on their own.
    */
   deleteEndedWindows?(now: Date): Promise<number>;
+  /**
+   * The outside service the counts live in, for `auth.checkReadiness()` (Redis: `redis`, one
+   * `PING`). Absent for counts in memory, and for counts in the store's own database, which the
+   * store's check covers.
+   */
+  readonly dependency?: DependencyCheck;
 }

@@ -100,7 +100,7 @@ async function createAccount(
       throw error;
     }
   }
-  throw new AuthError('USERNAME_TAKEN', 'No free username could be made for this account.');
+  throw new AuthError('USERNAME_TAKEN');
 }
 
 /**

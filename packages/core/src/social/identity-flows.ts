@@ -28,10 +28,10 @@ export async function listIdentities(ctx: FlowContext, userId: string): Promise<
 /** Unlinks the user's identity at `provider`: 404 when none, 409 when it is the last way to sign in. */
 export async function unlinkIdentity(ctx: FlowContext, userId: string, provider: unknown): Promise<void> {
   if (typeof provider !== 'string' || provider.length === 0 || provider.length > 32) {
-    throw new AuthError('IDENTITY_NOT_FOUND', 'No identity of this provider is linked.');
+    throw new AuthError('IDENTITY_NOT_FOUND');
   }
   const outcome = await ctx.store.identities.unlinkIdentity(userId, provider);
-  if (outcome === 'not-linked') throw new AuthError('IDENTITY_NOT_FOUND', 'No identity of this provider is linked.');
+  if (outcome === 'not-linked') throw new AuthError('IDENTITY_NOT_FOUND');
   if (outcome === 'last-sign-in-method') {
     throw new AuthError(
       'LAST_SIGN_IN_METHOD',

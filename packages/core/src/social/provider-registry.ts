@@ -164,7 +164,7 @@ export function summaryOf(id: ProviderId, provider: EnabledProvider): ProviderSu
 /** The enabled provider of this id; unknown or disabled: 404. */
 export function enabledProvider(providers: ReadonlyMap<ProviderId, EnabledProvider>, id: unknown): [ProviderId, EnabledProvider] {
   const provider = typeof id === 'string' ? providers.get(id) : undefined;
-  if (typeof id !== 'string' || !provider) throw new AuthError('PROVIDER_NOT_FOUND', 'No such sign-in provider is enabled.');
+  if (typeof id !== 'string' || !provider) throw new AuthError('PROVIDER_NOT_FOUND');
   return [id, provider];
 }
 

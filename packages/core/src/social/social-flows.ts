@@ -129,11 +129,11 @@ export async function finishSocialSignIn(
   const states = parameters.getAll('state');
   const state = states.length === 1 ? states[0]! : '';
   if (state.length === 0 || state.length > LIMITS.tokenMax) {
-    throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The sign-in request is missing its state.');
+    throw new AuthError('ONE_TIME_TOKEN_INVALID');
   }
   const record = await s.ctx.store.oauthStates.consumeOAuthState(await hashOneTimeToken(state), now);
   if (!record || record.provider !== id) {
-    throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The sign-in request is unknown, used or expired. Please start again.');
+    throw new AuthError('ONE_TIME_TOKEN_INVALID');
   }
   const to = record.redirectUri;
   // Bound to the browser that started it: a state replayed from elsewhere (login CSRF) goes nowhere.
@@ -206,13 +206,13 @@ export async function exchangeCode(
   await enforceClientLimit(s.ctx, request, now);
   const { code } = parseInput(exchangeInput, body);
   // Without the cookie of the browser that ran the flow, no code is anyone's (login CSRF).
-  if (browserKey === undefined) throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The code is invalid or has expired.');
+  if (browserKey === undefined) throw new AuthError('ONE_TIME_TOKEN_INVALID');
   const codeHash = await hashExchangeCode(code, browserKey);
   const tokens = s.ctx.store.oneTimeTokens;
   const signIn = await tokens.consumeOneTimeToken(codeHash, 'oauth-sign-in', now);
   const owner = signIn ?? (await tokens.consumeOneTimeToken(codeHash, 'oauth-sign-up', now));
   const user = owner ? await s.ctx.store.users.findUserById(owner.userId) : null;
-  if (!owner || !user) throw new AuthError('ONE_TIME_TOKEN_INVALID', 'The code is invalid or has expired.');
+  if (!owner || !user) throw new AuthError('ONE_TIME_TOKEN_INVALID');
   if (user.disabledAt) throw new AuthError('ACCOUNT_DISABLED');
   const challenge = await s.secondStep?.(s.ctx, user, now, signIn === null);
   if (challenge) return challenge;

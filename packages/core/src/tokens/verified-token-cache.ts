@@ -47,7 +47,8 @@ export interface VerifiedEntry<P> {
  * A map from the exact token string to its verified payload, bounded to `maxEntries`, that evicts
  * the least recently used entries (approximately: "second chance", the CLOCK algorithm). A hit only
  * marks its entry as used; it does not move it, because deleting and re-inserting a 300-character
- * key in a Map on every request cost about 4 % of a bare Hono route's throughput. When the map is
+ * key in a Map on every request cost a measurable share of a bare route's throughput
+ * (docs/performance.md). When the map is
  * full, the oldest entry goes, unless it was used since it last came to the front: then it loses
  * the mark and goes to the back instead. Eviction is `O(1)` on average.
  *

@@ -17,8 +17,8 @@ let loaded: Promise<ReadonlySet<string>> | undefined;
 
 /**
  * The common-password list (about 49 000 entries, 390 kB), indexed in the form passwords are
- * compared in (`indexForm`). Imported and indexed on the first check, once per process (about 40 ms
- * here): a process that never checks a new password never loads it.
+ * compared in (`indexForm`). Imported and indexed on the first check, once per process (its cost is
+ * in docs/performance.md): a process that never checks a new password never loads it.
  */
 export function commonPasswords(): Promise<ReadonlySet<string>> {
   loaded ??= import('./common-passwords-list.js').then(

@@ -6,6 +6,7 @@ import { SOCIAL_OPERATIONS } from './social-operations.js';
 import { accountOperations } from './account-operations.js';
 import { MFA_OPERATIONS } from './mfa-operations.js';
 import { PASSKEY_OPERATIONS } from './passkey-operations.js';
+import { READINESS_OPERATIONS } from './readiness-operation.js';
 import { loginOrChallenge } from './mfa-schemas.js';
 import { E, ALWAYS, JSON_BODY } from './common-responses.js';
 
@@ -53,6 +54,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
   return Object.freeze({
     ...SOCIAL_OPERATIONS,
     ...accountOperations(),
+    ...READINESS_OPERATIONS,
     'POST /api/v1/auth/register': {
       summary: 'Register an account',
       tag: 'auth',
@@ -240,7 +242,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       bearer: true,
       responses: {
         204: { description: 'The identity is unlinked.' },
-        404: E('No identity of this provider is linked.'),
+        404: E('No account of this provider is linked to this user (`IDENTITY_NOT_FOUND`).'),
         409: E('It is the last way to sign in to the account.'),
         ...BEARER,
         ...ALWAYS,

@@ -11,9 +11,12 @@ export function chooseRequestId(incoming: string | undefined): string {
 
 /**
  * The id of the request `res` answers: the `X-Request-Id` set on it before the app ran
- * (`withExampleHeaders`). The app hands it on explicitly — to core in the request context, to the
- * error log — rather than through `AsyncLocalStorage`, which on Node 20 turns on promise hooks
- * for every promise of the process (10–15 µs of CPU an answer on a Hono route).
+ * (`withApiHeaders`). The app hands it on explicitly (to an adapter's `requestId` option, to the
+ * error log) rather than through `AsyncLocalStorage`, which turns on promise hooks for every
+ * promise of the process (docs/performance.md).
+ *
+ * @example
+ * app.use('/api/v1/auth', authRouter(auth, { requestId: (req) => requestIdOf(req.res!) }));
  */
 export function requestIdOf(res: Pick<ServerResponse, 'getHeader'>): string | undefined {
   const id = res.getHeader('x-request-id');

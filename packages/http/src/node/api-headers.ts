@@ -1,6 +1,15 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
-import { API_SECURITY_HEADERS, decideCors, readRawHeader } from '@gatehousejs/http';
+import { decideCors } from '../cors.js';
+import { readRawHeader } from '../raw-header.js';
+import { API_SECURITY_HEADERS } from '../security-headers.js';
 import { chooseRequestId } from './request-id.js';
+
+export interface ApiHeadersOptions {
+  /** Browser origins allowed to call the API, exact matches (`*` is never echoed); none by default. */
+  corsOrigins?: readonly string[];
+  /** Allow credentials on CORS answers: cookie mode, so a listed origin's page can send the session cookie. */
+  credentials?: boolean;
+}
 
 /**
  * Whether a request target (origin form, `/path?query`) is under `/api`, as the frameworks route
@@ -28,9 +37,9 @@ export function isApiPath(target: string): boolean {
 const header = (req: IncomingMessage, name: string) => readRawHeader(req.rawHeaders, name);
 
 /**
- * What every answer of the example carries, set once on Node's response before the framework
- * sees the request, so both adapters share one implementation and neither pays for a middleware
- * of its own (on Hono, each middleware cost 10–20 µs of CPU an answer):
+ * What every answer of an API on Node carries, set once on Node's response before the framework
+ * sees the request: one implementation under every framework, and no middleware for the framework
+ * to run (what that saves is in docs/performance.md). The example servers mount it:
  *
  * - `X-Request-Id` on every answer: the proxy's own when it is a plain id, else a new UUID
  *   (`chooseRequestId`). The app reads it back with `requestIdOf(res)` and passes it on (to core's
@@ -41,10 +50,18 @@ const header = (req: IncomingMessage, name: string) => readRawHeader(req.rawHead
  *
  * Headers set with `setHeader` are merged into the framework's own `writeHead` (Express sets its
  * headers the same way; @hono/node-server passes the `Response`'s headers to `writeHead`), and a
- * header the route sets itself wins, as it did on Express: the OpenAPI document keeps its
- * `Cache-Control: no-cache`.
+ * header the route sets itself wins: the OpenAPI document keeps its `Cache-Control: no-cache`.
+ * It is the Node form of each adapter's `securityHeaders()` and `cors()`, with the same answers.
+ *
+ * @example
+ * import { createServer } from 'node:http';
+ * import { withApiHeaders } from '@gatehousejs/http/node';
+ *
+ * createServer(withApiHeaders(app, { corsOrigins: ['https://app.example.com'] })).listen(3000);
  */
-export function withExampleHeaders(listener: RequestListener, corsOrigins: readonly string[], credentials = false): RequestListener {
+export function withApiHeaders(listener: RequestListener, options: ApiHeadersOptions = {}): RequestListener {
+  const corsOrigins = options.corsOrigins ?? [];
+  const credentials = options.credentials ?? false;
   return (req, res) => {
     const requestId = chooseRequestId(header(req, 'x-request-id'));
     res.setHeader('X-Request-Id', requestId);
