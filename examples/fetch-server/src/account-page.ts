@@ -7,6 +7,14 @@ import { escapeHtml } from '@gatehousejs/mailer-smtp';
 /** Where the server-rendered page is. */
 export const ACCOUNT_PAGE_PATH = '/account';
 
+/**
+ * The account page's path when this server serves it, else `undefined`: only with
+ * `cookies.serverReadable`, since otherwise the cookies are scoped to `/api/v1/auth` and a page never
+ * sees them. The demo app links to it (`handleDemoApp`'s `accountPage`).
+ */
+export const accountPagePath = (auth: Auth<string>): string | undefined =>
+  auth.config.cookies.serverReadable ? ACCOUNT_PAGE_PATH : undefined;
+
 const page = (email: string, roles: readonly string[]) => `<!doctype html>
 <html lang="en">
 <head>
@@ -35,7 +43,8 @@ const page = (email: string, roles: readonly string[]) => `<!doctype html>
  * page never sees them. Returns `undefined` for any other request.
  */
 export async function handleAccountPage(auth: Auth<string>, request: Request, facts: RequestFacts): Promise<Response | undefined> {
-  if (!auth.config.cookies.serverReadable || new URL(request.url).pathname !== ACCOUNT_PAGE_PATH) return undefined;
+  const path = accountPagePath(auth);
+  if (path === undefined || new URL(request.url).pathname !== path) return undefined;
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const client = {
     clientAddress: facts.peerAddress,

@@ -10,7 +10,7 @@ import {
   type PageResponse,
 } from '@gatehousejs/example-server-kit';
 import { createFetchHandler, jsonResponse, type AppRoute, type FetchHandler } from '@gatehousejs/fetch';
-import { handleAccountPage } from './account-page.js';
+import { accountPagePath, handleAccountPage } from './account-page.js';
 
 const MAIL_VIEWER = '/mailhog';
 
@@ -75,7 +75,7 @@ export function createHandler(parts: AppParts): FetchHandler {
       const page = viewer
         ? handleMailViewerRequest(mailViewer, toPageRequest(request, MAIL_VIEWER))
         : (handleApiDocs(pageRequest) ??
-          handleDemoApp(pageRequest, { cookies: auth.config.cookies.enabled }) ??
+          handleDemoApp(pageRequest, { cookies: auth.config.cookies.enabled, accountPage: accountPagePath(auth) }) ??
           handleResetPasswordPage(pageRequest));
       return page ? sendPage(request, page) : undefined;
     },

@@ -78,6 +78,11 @@ describe('the server-rendered account page of the web-standard example (getSessi
     expect(reused.status).toBe(303);
   });
 
+  it("links the demo app's nav to the page: the server names it in a meta tag", async () => {
+    const demo = await server.request('/', {});
+    expect(await demo.text()).toContain('<meta name="gatehouse-account-page" content="/account">');
+  });
+
   it('sends a visitor without a session to the demo app, clearing cookies that no longer work', async () => {
     const none = await account();
     expect(none.status).toBe(303);
@@ -99,5 +104,11 @@ describe('without AUTH_COOKIES_SERVER_READABLE', () => {
   it('serves no account page: the cookies are scoped to /api/v1/auth and a page never sees them', async () => {
     const res = await server.request('/account', {});
     expect(res.status).toBe(404);
+  });
+
+  it('so the demo app does not link to one', async () => {
+    const demo = await server.request('/', {});
+    expect(demo.status).toBe(200);
+    expect(await demo.text()).not.toContain('gatehouse-account-page');
   });
 });

@@ -22,9 +22,28 @@ export interface DemoAppOptions {
    * uses cookie mode; with `false` it keeps the session in the tab (session.js).
    */
   cookies?: boolean | 'auto';
+  /**
+   * The path of a server-rendered account page this server serves, if any (the web-standard
+   * example's `/account`): the page's nav links to it. The demo is shared by every example, and
+   * only a server that has such a page says so.
+   */
+  accountPage?: string;
 }
 
 const COOKIE_MODE_META = '<meta name="gatehouse-session" content="cookies">';
+
+// The server's own path, never a URL of another site (the link is shown to a signed-in person).
+const SITE_PATH = /^\/(?!\/)[\w./-]*$/;
+
+/** What the page's scripts learn from the server, as meta tags (no inline script under the CSP). */
+function serverMetas(options: DemoAppOptions): string[] {
+  const metas = options.cookies ? [COOKIE_MODE_META] : [];
+  if (options.accountPage !== undefined) {
+    if (!SITE_PATH.test(options.accountPage)) throw new Error(`accountPage must be a path on this server, got ${options.accountPage}`);
+    metas.push(`<meta name="gatehouse-account-page" content="${options.accountPage}">`);
+  }
+  return metas;
+}
 
 /**
  * `GET /`: the demo app (register, log in, social sign-in, profile, roles and linked identities,
@@ -40,9 +59,11 @@ export function handleDemoApp(req: Pick<PageRequest, 'method' | 'path'>, options
   if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   if (req.path === '/') {
     const page = findAsset('index.html');
-    // The page's session module reads the server's mode here (session.js), before any call.
-    const body = options.cookies ? page?.body.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n${COOKIE_MODE_META}`) : page?.body;
-    return page && { status: 200, headers: { ...HTML_PAGE_HEADERS }, body: body! };
+    if (!page) return undefined;
+    // The page's scripts read the server's mode (session.js) and pages (demo-app.js) here, before any call.
+    const metas = serverMetas(options);
+    const body = page.body.replace('<meta charset="utf-8">', ['<meta charset="utf-8">', ...metas].join('\n'));
+    return { status: 200, headers: { ...HTML_PAGE_HEADERS }, body };
   }
   const module = /^\/assets\/client\/([\w.-]+\.js)$/.exec(req.path)?.[1];
   if (module !== undefined) return clientModule(module);

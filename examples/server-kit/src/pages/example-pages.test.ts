@@ -32,6 +32,19 @@ describe('handleDemoApp', () => {
     expect(handleDemoApp(get('/'), { cookies: false })!.body).not.toContain(META);
   });
 
+  it('tells the page where the server-rendered account page is, only when the server says it has one', () => {
+    const META = '<meta name="gatehouse-account-page" content="/account">';
+    const withPage = handleDemoApp(get('/'), { cookies: 'auto', accountPage: '/account' })!.body;
+    expect(withPage).toContain(META);
+    expect(withPage).toContain('<meta name="gatehouse-session" content="cookies">');
+    expect(handleDemoApp(get('/'), { cookies: 'auto' })!.body).not.toContain('gatehouse-account-page');
+    // The nav's link is in the page, hidden until demo-app.js finds the meta tag.
+    expect(withPage).toContain('<a id="account-page-link" href="/account" hidden>');
+    // Only a path on this server: the link is shown to a signed-in person.
+    for (const elsewhere of ['https://evil.example/account', '//evil.example/account', '/account"><script>'])
+      expect(() => handleDemoApp(get('/'), { accountPage: elsewhere })).toThrow(/accountPage must be a path on this server/);
+  });
+
   it('serves the style sheet and scripts with their types, and HEAD like GET', () => {
     expect(handleDemoApp(get('/assets/app.css'))?.headers['Content-Type']).toBe('text/css; charset=utf-8');
     const script = handleDemoApp({ method: 'HEAD', path: '/assets/session.js' })!;

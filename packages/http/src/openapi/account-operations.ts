@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DocumentedResponse, Operation } from './operations.js';
 import * as bodies from './response-schemas.js';
 import { E, ALWAYS, JSON_BODY } from './common-responses.js';
+import { CLEARS_SESSION } from './cookie-mode.js';
 
 const BEARER_401 = { 401: E('Missing, malformed, tampered, expired or revoked access token; or a wrong password.') };
 const RATE_LIMITED = { 429: E('Rate limit hit (a wrong password counts like a failed login); `Retry-After` is set.') };
@@ -88,6 +89,7 @@ export function accountOperations(): Readonly<Record<string, Operation>> {
       tag: 'users',
       bearer: true,
       body: schemas.confirmPassword,
+      cookieMode: { 204: CLEARS_SESSION },
       responses: {
         204: { description: 'The account, its identities, sessions, factors and one-time tokens are gone.' },
         ...BEARER_401,

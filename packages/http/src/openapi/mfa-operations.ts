@@ -2,6 +2,7 @@ import type { Operation } from './operations.js';
 import { errorBody } from './response-schemas.js';
 import { mfaStatus, mfaVerifyBody, mfaVerifyResult, recoveryCodes, totpCodeBody, totpEnrollment } from './mfa-schemas.js';
 import { E, ALWAYS, JSON_BODY, RECENT } from './common-responses.js';
+import { SETS_SESSION } from './cookie-mode.js';
 
 const BEARER = { 401: E('Missing, malformed, tampered or expired access token.') };
 
@@ -12,6 +13,7 @@ export const MFA_OPERATIONS: Readonly<Record<string, Operation>> = Object.freeze
     tag: 'auth',
     bearer: false,
     body: mfaVerifyBody,
+    cookieMode: { 200: SETS_SESSION },
     responses: {
       200: { description: 'Signed in: the login shape; `amr` holds the methods of both steps and `mfa`.', schema: mfaVerifyResult },
       401: E(

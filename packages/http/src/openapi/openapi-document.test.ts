@@ -99,6 +99,41 @@ describe('the OpenAPI document', () => {
     expect((document.paths['/api/v1/auth/login']!.post as { requestBody: { required: boolean } }).requestBody.required).toBe(true);
   });
 
+  it('declares the Gatehouse-Session header on the routes that honour cookie mode, and Set-Cookie where they set or clear cookies', () => {
+    type Documented = { parameters?: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op as Documented] as const),
+    );
+    const honouring = operations.filter(([, op]) => op.parameters?.some((p) => p.name === 'Gatehouse-Session' && p.in === 'header'));
+    // The routes whose handlers ask `usesCookies` (session-cookies/session-answer.ts): sign-ins, refresh, the three that end sessions.
+    expect(honouring.map(([key]) => key).sort()).toEqual(
+      [
+        'POST /api/v1/auth/register',
+        'POST /api/v1/auth/login',
+        'POST /api/v1/auth/refresh-token',
+        'POST /api/v1/auth/logout',
+        'POST /api/v1/auth/logout-all',
+        'POST /api/v1/auth/oauth/exchange',
+        'POST /api/v1/auth/mfa/verify',
+        'POST /api/v1/auth/passkey/login',
+        'DELETE /api/v1/users/me',
+      ].sort(),
+    );
+    const setCookie = (key: string) =>
+      Object.entries(operations.find(([k]) => k === key)![1].responses)
+        .filter(([, response]) => response.headers?.['Set-Cookie'])
+        .map(([status]) => status);
+    expect(setCookie('POST /api/v1/auth/login')).toEqual(['200']);
+    expect(setCookie('POST /api/v1/auth/refresh-token')).toEqual(['200', '401']);
+    expect(setCookie('POST /api/v1/auth/logout')).toEqual(['204', '401']);
+    expect(setCookie('DELETE /api/v1/users/me')).toEqual(['204']);
+    expect(setCookie('POST /api/v1/auth/verify-token')).toEqual([]);
+    const login = operations.find(([k]) => k === 'POST /api/v1/auth/login')![1];
+    expect(login.responses['200']!.headers).toEqual({
+      'Set-Cookie': { description: expect.stringContaining('cookie mode'), schema: { type: 'string' } },
+    });
+  });
+
   it('says that a deployment may require longer passwords than the documented minimum', () => {
     const register = document.paths['/api/v1/auth/register']!.post as { requestBody: { content: Record<string, { schema: any }> } };
     expect(register.requestBody.content['application/json']!.schema.properties.password.description).toContain('PASSWORD_MIN_LENGTH');

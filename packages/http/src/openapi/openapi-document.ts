@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Auth } from '@gatehousejs/core';
 import { operationsFor, OPERATIONS, type Operation } from './operations.js';
 import { API_SCHEMAS, errorBody } from './response-schemas.js';
+import { SESSION_MODE_PARAMETER, setCookieHeader } from './cookie-mode.js';
 
 export interface OpenApiOptions {
   /** `info.title`; default "Gatehouse API". */
@@ -59,6 +60,7 @@ function operationObject(key: string, op: Operation): JsonSchema {
   const parameters = [
     ...[...path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
     ...(op.query ? queryParameters(op.query) : []),
+    ...(op.cookieMode ? [SESSION_MODE_PARAMETER] : []),
   ];
   return {
     summary: op.summary,
@@ -74,12 +76,17 @@ function operationObject(key: string, op: Operation): JsonSchema {
       ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: requestSchema(op.form) } } } }
       : {}),
     responses: Object.fromEntries(
-      Object.entries(op.responses).map(([status, response]) => [
-        status,
-        response.schema
-          ? { description: response.description, content: { 'application/json': { schema: responseSchema(response.schema) } } }
-          : { description: response.description },
-      ]),
+      Object.entries(op.responses).map(([status, response]) => {
+        const setCookie = op.cookieMode?.[Number(status)];
+        return [
+          status,
+          {
+            description: response.description,
+            ...(setCookie ? { headers: setCookieHeader(setCookie) } : {}),
+            ...(response.schema ? { content: { 'application/json': { schema: responseSchema(response.schema) } } } : {}),
+          },
+        ];
+      }),
     ),
   };
 }

@@ -9,6 +9,7 @@ import { PASSKEY_OPERATIONS } from './passkey-operations.js';
 import { READINESS_OPERATIONS } from './readiness-operation.js';
 import { loginOrChallenge } from './mfa-schemas.js';
 import { E, ALWAYS, JSON_BODY } from './common-responses.js';
+import { CLEARS_REFUSED, CLEARS_SESSION, SETS_SESSION } from './cookie-mode.js';
 
 /** One documented answer: its schema (none for 204) and what it means. */
 export interface DocumentedResponse {
@@ -30,6 +31,11 @@ export interface Operation {
   /** A form body (`application/x-www-form-urlencoded`), as a provider's form_post sends it. */
   form?: z.ZodType;
   query?: z.ZodType;
+  /**
+   * The route honours cookie mode (`usesCookies`): the document declares the `Gatehouse-Session`
+   * request header, and `Set-Cookie` on these statuses, described by what it sets or clears there.
+   */
+  cookieMode?: Readonly<Record<number, string>>;
   responses: Readonly<Record<number, DocumentedResponse>>;
 }
 
@@ -60,6 +66,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       tag: 'auth',
       bearer: false,
       body: schemas.register,
+      cookieMode: { 201: SETS_SESSION },
       responses: {
         201: {
           description: 'Created: the user and a token pair (with `concealRegisteredEmails`, only a message).',
@@ -77,6 +84,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       tag: 'auth',
       bearer: false,
       body: schemas.login,
+      cookieMode: { 200: `${SETS_SESSION} None for a second factor's challenge.` },
       responses: {
         200: {
           description: 'A token pair and the user, or for an account with a second factor its challenge (docs/mfa.md).',
@@ -95,6 +103,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       bearer: false,
       body: schemas.refreshToken.meta({ description: COOKIE_BODY }),
       bodyOptional: true,
+      cookieMode: { 200: SETS_SESSION, 401: CLEARS_REFUSED },
       responses: {
         200: { description: 'A new pair; the presented refresh token is used up.', schema: bodies.tokenPair },
         401: E('Refresh token invalid, expired, revoked or reused (reuse revokes its family).'),
@@ -161,6 +170,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       bearer: false,
       body: schemas.refreshToken.meta({ description: COOKIE_BODY }),
       bodyOptional: true,
+      cookieMode: { 204: CLEARS_SESSION, 401: CLEARS_REFUSED },
       responses: {
         204: { description: 'That refresh token and its rotation family are revoked.' },
         401: E('Refresh token invalid; in cookie mode, no session cookie (`SESSION_COOKIE_MISSING`), and the cookie is cleared.'),
@@ -174,6 +184,7 @@ export function operationsFor(schemas: RequestSchemas): Readonly<Record<string, 
       summary: 'End every session of the user',
       tag: 'auth',
       bearer: true,
+      cookieMode: { 204: CLEARS_SESSION },
       responses: { 204: { description: 'Every refresh token of the user is revoked.' }, ...BEARER, ...JSON_BODY, ...ALWAYS },
     },
     'GET /api/v1/users/me': {

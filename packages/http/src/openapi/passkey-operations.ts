@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Operation } from './operations.js';
 import { API_SCHEMAS, errorBody, loginResult } from './response-schemas.js';
 import { E, ALWAYS, JSON_BODY, RECENT } from './common-responses.js';
+import { SETS_SESSION } from './cookie-mode.js';
 
 function named<T extends z.ZodType>(id: string, schema: T, description?: string): T {
   API_SCHEMAS.add(schema, description === undefined ? { id } : { id, description });
@@ -113,6 +114,7 @@ export const PASSKEY_OPERATIONS: Readonly<Record<string, Operation>> = Object.fr
     tag: 'auth',
     bearer: false,
     body: z.object({ challengeId: z.string(), response: z.looseObject({}) }),
+    cookieMode: { 200: SETS_SESSION },
     responses: {
       200: { description: 'Signed in; `amr` is `hwk` or `swk` with `mfa`.', schema: loginResult },
       401: E('The assertion failed (origin, RP ID, signature, counter, challenge) or the user was not verified: `PASSKEY_REJECTED`.'),

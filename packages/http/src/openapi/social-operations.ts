@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DocumentedResponse, Operation } from './operations.js';
 import * as bodies from './response-schemas.js';
 import { E } from './common-responses.js';
+import { SETS_SESSION } from './cookie-mode.js';
 
 const ALWAYS = {
   429: E('Rate limit hit (the per-client limit of the public auth routes); `Retry-After` is set.'),
@@ -73,6 +74,7 @@ export const SOCIAL_OPERATIONS: Readonly<Record<string, Operation>> = Object.fre
     tag: 'social',
     bearer: false,
     body: z.object({ code: z.string().describe('The `code` the callback sent the browser back with (60 s, single use).') }),
+    cookieMode: { 200: `The cookie that bound the flow to this browser, cleared. ${SETS_SESSION}` },
     responses: {
       200: {
         description: 'A session. The code counts only with the cookie of the browser that ran the flow (send credentials).',

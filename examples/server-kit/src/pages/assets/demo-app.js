@@ -337,8 +337,22 @@ async function probeMailViewer() {
   $('mail-viewer-hint').hidden = !mailViewerAvailable;
 }
 
+/**
+ * A server with a server-rendered account page (the web-standard example's `/account`, which reads
+ * the session from the cookies alone) says where in a meta tag; the nav links to it. Other servers
+ * have none, and the link stays hidden.
+ */
+function linkAccountPage() {
+  const path = document.querySelector('meta[name="gatehouse-account-page"]')?.getAttribute('content');
+  if (!path) return;
+  const link = $('account-page-link');
+  link.href = path;
+  link.hidden = false;
+}
+
 async function start() {
   useSignedOutView(showSignedOut);
+  linkAccountPage();
   const outcome = takeSocialRedirect();
   wire();
   const probing = probeMailViewer();
