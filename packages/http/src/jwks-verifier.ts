@@ -161,8 +161,7 @@ export function createJwksVerifier<const R extends string = Role>(options: JwksV
       // iss, aud, signature and roles were checked before it was cached, and are the same for this
       // exact string): one lookup answered in one settled promise, as the issuer's guard answers it
       // (core's verify-access-token flow). Two nested async functions here cost about 90 ns more a
-      // call than the issuer's guard (bench/src/cached-token-verify.mjs), a tenth of the bench's
-      // resource-service throughput.
+      // call than the issuer's guard (bench/src/cached-token-verify.mjs).
       const at = now();
       const hit = verifier.cachedAccessToken(token, at) as AccessTokenPayload<R> | undefined;
       if (hit === undefined) return verifyInFull(token, at, verifyOptions);
