@@ -115,6 +115,28 @@ describe('createJwksVerifier against a real loopback JWKS endpoint', () => {
     expect(issuer.fetches()).toBe(1);
   });
 
+  it('answers a token it verified before from its cache, still checking the exact string, expiry and confirmation', async () => {
+    const issuer = await issuerWith(first);
+    let clock = new Date();
+    const verifier = createJwksVerifier({ jwksUrl: issuer.jwksUrl, requireEmailVerification: true, now: () => clock });
+    // Registration's token: the address is not confirmed yet.
+    const token = await issuer.accessToken();
+    const payload = await verifier.verifyAccessToken(token, { allowUnconfirmed: true });
+    expect(verifier.verifyCachedAccessToken(token)).toEqual(payload);
+    await expect(verifier.verifyAccessToken(token, { allowUnconfirmed: true })).resolves.toEqual(payload);
+    // The cached answer still refuses an unconfirmed account where the route does not allow one.
+    await expect(verifier.verifyAccessToken(token)).rejects.toMatchObject({ code: 'EMAIL_NOT_VERIFIED', status: 403 });
+    // Same signature, another payload: looked up by signature, compared whole, verified in full.
+    const [header, body, signature] = token.split('.') as [string, string, string];
+    const changed = `${header}.${body.slice(0, 10)}${body[10] === 'A' ? 'B' : 'A'}${body.slice(11)}.${signature}`;
+    await expect(verifier.verifyAccessToken(changed, { allowUnconfirmed: true })).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+    // At `exp` the cached entry is gone and the token is refused as expired.
+    clock = new Date(payload.exp * 1000);
+    expect(verifier.verifyCachedAccessToken(token)).toBeUndefined();
+    await expect(verifier.verifyAccessToken(token, { allowUnconfirmed: true })).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+    expect(issuer.fetches()).toBe(1);
+  });
+
   it('refuses HS256 tokens (no secret is ever published) and roles outside the role set it is given', async () => {
     const hs = await startIssuer(testAuth({ accessTokenSecret: 'access-secret-for-tests-0123456789abcdef' }));
     open.push(hs);
