@@ -100,3 +100,5 @@ export { errorAnswer, notFoundAnswer } from './adapter-kit/error-answer.js';
 export type { FrameworkFailure } from './adapter-kit/error-answer.js';
 export { LIBRARY_ROUTES } from './adapter-kit/library-routes.js';
 export { normalizeTarget } from './adapter-kit/request-target.js';
+export { resetPasswordAnswers } from './adapter-kit/page-answer.js';
+export * as adapterKit from './adapter-kit/adapter-kit.js';
