@@ -30,9 +30,8 @@ export function notFound(): NotFoundHandler {
 }
 
 /**
- * The `errorHandler` of @hono/node-server's `getRequestListener`: what its Node server cannot turn
- * into a `Request` (`GET *`, a backslash, a bad `Host`) gets the contract's 400 instead of an empty
- * one; anything else the generic 500, logged. `serve()` takes none: build the listener (docs/hono.md).
+ * For @hono/node-server's `getRequestListener`: a request it cannot build (`GET *`, a backslash, a bad
+ * `Host`) gets the contract's 400 instead of an empty one, anything else the 500 (docs/hono.md).
  * @example createServer(getRequestListener(app.fetch, { errorHandler: nodeRequestErrorHandler() })).listen(3000);
  */
 export function nodeRequestErrorHandler(log: ErrorLog = (e) => console.error(e)): (error: unknown) => Response {

@@ -8,11 +8,9 @@ interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string | undefined }; headers: Record<string, string | string[] | undefined> };
 }
 
-/** How the exchange finds what the web-standard `Request` does not carry. */
+/** What the web-standard `Request` does not carry: the peer off Node (`hono/bun`, …: `getConnInfo`), the app's request id. */
 export interface ExchangeOptions {
-  /** The runtime's `getConnInfo` (`hono/bun`, `hono/deno`, …); on Node the socket is read without it. */
   getConnInfo?: GetConnInfo | undefined;
-  /** The app's id for a request, for the audit events. */
   requestId?: ((c: Context) => string | undefined) | undefined;
 }
 
@@ -26,10 +24,7 @@ async function readBefore(c: Context) {
   return c.req.raw.bodyUsed ? { lost: LOST } : undefined;
 }
 
-/**
- * The kernel's `Exchange` for a Hono context. The body read is left in Hono's body cache
- * (`keepBody`), so a handler's own `c.req.json()` still works.
- */
+/** The kernel's `Exchange` for a Hono context; the body read stays in Hono's body cache for the handler's `c.req.json()`. */
 export function honoExchange(c: Context, options: ExchangeOptions = {}): kit.Exchange<Response> {
   const url = c.req.url;
   const start = url.indexOf('/', url.indexOf('://') + 3);
