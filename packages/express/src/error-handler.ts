@@ -1,4 +1,4 @@
-import { errorAnswer, notFoundAnswer, type ErrorLog } from '@gatehousejs/http';
+import { adapterKit as kit, type ErrorLog } from '@gatehousejs/http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { writeAnswer } from './exchange.js';
 
@@ -13,28 +13,21 @@ const PARSER_FAILURES = Object.freeze({
 } as const);
 
 /**
- * The one place where errors become responses: `{ statusCode, message, error, code }` with the
- * status of CONTRACT §2 (`errorAnswer`). Unexpected errors are logged by `log` (server side only)
- * and answered 500; an unavailable dependency answers 503 with `Retry-After` (see `ErrorLog`).
- * Express's own 4xx errors (its router, body-parser) keep their status.
- *
- * @example
- * app.use(errorHandler({ unexpected: (error) => log.error(error), unavailable: (error) => log.warn(error.message) }));
+ * Every error as the contract's `{ statusCode, message, error, code }`; 500s logged by `log` only,
+ * 503 with `Retry-After`; Express's own 4xx keep their status (docs/express.md, docs/errors.md).
+ * @example app.use(errorHandler({ unexpected: (error) => log.error(error), unavailable: (error) => log.warn(error.message) }));
  */
 export function errorHandler(log: ErrorLog = (e) => console.error(e)): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
-    writeAnswer(res, errorAnswer(error, log, PARSER_FAILURES));
+    writeAnswer(res, kit.errorAnswer(error, log, PARSER_FAILURES));
   };
 }
 
 /**
- * Answers any request no route took with a JSON 404 (a path that is not validly percent-encoded:
- * the 400 it gets on a route). Mount after every router.
- *
- * @example
- * app.use(notFound());
+ * The JSON 404 for any request no route took (a badly escaped path: its 400). Mount after every router.
+ * @example app.use(notFound());
  */
 export function notFound(): RequestHandler {
-  return (req, res) => writeAnswer(res, notFoundAnswer(req.originalUrl));
+  return (req, res) => writeAnswer(res, kit.notFoundAnswer(req.originalUrl));
 }

@@ -1,4 +1,4 @@
-import { declaresBody, readRawHeader, type Answer, type Exchange } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http';
 import type { Request, Response } from 'express';
 
 const LOST =
@@ -13,24 +13,23 @@ function readBefore(body: unknown) {
 }
 
 /**
- * The kernel's `Exchange` for an Express request: a translation, nothing more. Headers are read
- * from `rawHeaders` as the Fetch API joins them (two `Authorization` headers are one malformed
- * credential); a request with neither `Content-Length` nor `Transfer-Encoding` has no body
- * (RFC 9112 §6.3).
+ * The kernel's `Exchange` for an Express request. Headers come from `rawHeaders`, joined as the
+ * Fetch API joins them (two `Authorization` headers are one malformed credential).
  */
-export function expressExchange(req: Request, res: Response, requestId?: string): Exchange<void> {
+export function expressExchange(req: Request, res: Response, requestId?: string): kit.Exchange<void> {
   const url = req.originalUrl;
   const query = url.indexOf('?');
   return {
     method: req.method,
     path: req.path,
     query: query < 0 ? '' : url.slice(query + 1),
-    header: (name) => readRawHeader(req.rawHeaders, name),
+    header: (name) => kit.readRawHeader(req.rawHeaders, name),
     peerAddress: req.socket.remoteAddress,
     params: req.params as Record<string, string>,
     requestId,
     openBody: () => {
-      if (!declaresBody(req.headers)) return null;
+      // Neither `Content-Length` nor `Transfer-Encoding`: no body (RFC 9112 §6.3).
+      if (!kit.declaresBody(req.headers)) return null;
       // Never `return()`ed: that would destroy the request, and the socket with it, before a 413.
       const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
       return async () => {
@@ -44,7 +43,7 @@ export function expressExchange(req: Request, res: Response, requestId?: string)
 }
 
 /** Writes the kernel's answer on Node's response directly, without `res.json()`'s ETag. */
-export function writeAnswer(res: Response, { status, headers, body, cookies }: Answer): void {
+export function writeAnswer(res: Response, { status, headers, body, cookies }: kit.Answer): void {
   res.statusCode = status;
   for (const name in headers) res.setHeader(name, headers[name]!);
   if (cookies) res.setHeader('Set-Cookie', [...cookies]);

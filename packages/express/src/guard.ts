@@ -1,11 +1,11 @@
-import { routeGuards, type RouteGuards } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http';
 import type { Request, RequestHandler } from 'express';
 import { expressExchange } from './exchange.js';
 
-type Guards = RouteGuards<Request, RequestHandler>;
+type Guards = kit.RouteGuards<Request, RequestHandler>;
 
-/** The guards of `@gatehousejs/http` bound to Express: a middleware calls `next` after its check, or `next(error)`. */
-export const guards: Guards = routeGuards<Request, RequestHandler>({
+/** The guards of the adapter kit bound to Express: a middleware calls `next` after its check, or `next(error)`. */
+export const guards: Guards = kit.routeGuards<Request, RequestHandler>({
   middleware: (check) => (req, _res, next) => {
     let pending: void | Promise<void>;
     try {
@@ -22,56 +22,20 @@ export const guards: Guards = routeGuards<Request, RequestHandler>({
   setBody: (req, body) => void (req.body = body),
 });
 
-/**
- * Marks a route of a `secureRouter` as open to anyone; only routes carrying it skip authentication.
- * @example api.get('/health', publicRoute, (_req, res) => { res.json({ status: 'ok' }); });
- */
+// Each guard, with its edge cases: docs/express.md.
+/** Marks a `secureRouter` route as open to anyone. @example api.get('/health', publicRoute, (_req, res) => { res.json({ ok: true }); }); */
 export const publicRoute: Guards['publicRoute'] = guards.publicRoute;
-
-/**
- * Marks a route an account whose address is not confirmed yet may call (still with a valid token).
- * @example api.put('/users/me/email', unconfirmedAllowed, (req, res) => { res.status(202).json({ message: 'sent' }); });
- */
+/** Lets an unconfirmed account call the route (still with a valid token). @example api.put('/users/me/email', unconfirmedAllowed, send); */
 export const unconfirmedAllowed: Guards['unconfirmedAllowed'] = guards.unconfirmedAllowed;
-
-/**
- * Verifies the bearer token and puts its payload on `req.user`; 401 otherwise (a `secureRouter` does it for you).
- * @example app.get('/me', authenticate(auth), (req, res) => { res.json(requireUser(req)); });
- */
+/** Verifies the bearer token into `req.user`, else 401. @example app.get('/me', authenticate(auth), (req, res) => { res.json(requireUser(req)); }); */
 export const authenticate: Guards['authenticate'] = guards.authenticate;
-
-/**
- * The user the Gatehouse guard verified for this request; the 401 error when none did, never a 500.
- * @example api.get('/users/me', async (req, res) => { res.json(await auth.getUserProfile(requireUser(req).id)); });
- */
+/** The user the Gatehouse guard verified, else the 401 error. @example const { id } = requireUser(req); */
 export const requireUser: Guards['requireUser'] = guards.requireUser;
-
-/**
- * The user needs one of the roles (OR; with a `roleHierarchy`, a role counts as those it implies),
- * else 403. Outside a `secureRouter` pass `auth` first: it verifies the token itself (401 without).
- * The roles are those of `auth`, else of the registered instance (`Register`), else the spec's four.
- *
- * @example
- * api.get('/reports', roles('manager', 'admin'), (_req, res) => { res.json([]); });
- * plainRouter.get('/reports', roles(auth, 'manager', 'admin'), (_req, res) => { res.json([]); });
- */
+/** One of the roles (OR), else 403; `auth` first outside a `secureRouter`. @example api.get('/reports', roles('manager', 'admin'), list); */
 export const roles: Guards['roles'] = guards.roles;
-
-/**
- * The user needs every one of the roles (AND, beyond the spec); otherwise as `roles`.
- * @example api.get('/audit', allRoles('manager', 'user'), (_req, res) => { res.json({ ok: true }); });
- */
+/** Every one of the roles (AND); otherwise as `roles`. @example api.get('/audit', allRoles('manager', 'user'), audit); */
 export const allRoles: Guards['allRoles'] = guards.allRoles;
-
-/**
- * 403 `REAUTHENTICATION_REQUIRED` unless the session authenticated at most `maxAgeSeconds` ago (default 10 minutes).
- * @example api.post('/billing/card', recentAuth(auth), (_req, res) => { res.json({ ok: true }); });
- */
+/** 403 `REAUTHENTICATION_REQUIRED` unless the sign-in is recent (10 minutes). @example api.post('/card', recentAuth(auth), save); */
 export const recentAuth: Guards['recentAuth'] = guards.recentAuth;
-
-/**
- * The JSON body rules into `req.body` (413 over `limitBytes`, 16 KiB; 415; 400; empty is `undefined`),
- * also for a body `express.json()` parsed before. A `secureRouter` applies them on every route.
- * @example router.post('/echo', jsonBody(), (req, res) => { res.json({ received: req.body }); });
- */
+/** The JSON body rules into `req.body` (413, 415, 400). @example router.post('/echo', jsonBody(), (req, res) => { res.json(req.body); }); */
 export const jsonBody: Guards['jsonBody'] = guards.jsonBody;

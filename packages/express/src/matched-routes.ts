@@ -3,9 +3,8 @@ import { guards } from './guard.js';
 /**
  * The parts of Express 5's router (the `router` package) the guard reads: a router's `stack` of
  * layers, a layer's `match(path)` and `route`, a route's `stack` of handler layers and `methods`.
- * Express has no hook that reports each declared route (as Fastify's `onRoute` does), so the guard,
- * mounted first with `router.use`, looks up which of its router's routes match a request. It only
- * reads them, with the same `match()` the router then runs; nothing is replaced.
+ * Express has no hook that reports each declared route (as Fastify's `onRoute` does), so the guard
+ * looks up which routes match with the same `match()` the router then runs; nothing is replaced.
  */
 export interface RouterLayer {
   handle: unknown;
@@ -27,13 +26,11 @@ function handlersFor(route: NonNullable<RouterLayer['route']>, method: string): 
 }
 
 /**
- * How the guard at the head of `stack` treats a request for `method` and `path` (relative to the
- * router), decided from the routes that match it (`routeDecision`): `undefined` when none does. A
- * router mounted inside with `use` counts as one route for every path under it (a plain one is
- * protected as a whole; another secure router guards itself). Plain middleware is not a route.
- * OPTIONS on a path whose routes declare none is `undeclared-options`: Express would answer it
- * with an `Allow` list; the contract gives the JSON 404. Throws what `match()` throws (Express's
- * URIError for a badly encoded parameter, answered 400).
+ * How the guard at the head of `stack` treats a request (`guards.decide` over the routes that match
+ * it), `undefined` when none does. A router mounted inside counts as one route for every path under
+ * it; plain middleware is not a route. OPTIONS on a path whose routes declare none is
+ * `undeclared-options` (the contract's JSON 404, not Express's `Allow` list). Throws what `match()`
+ * throws (its URIError for a badly encoded parameter, answered 400).
  */
 export function matchedRoutes(stack: readonly RouterLayer[], method: string, path: string) {
   const declarations: unknown[][] = [];

@@ -2,10 +2,8 @@ import { API_SECURITY_HEADERS, decideCors } from '@gatehousejs/http';
 import type { RequestHandler } from 'express';
 
 /**
- * Auth responses carry tokens: never let a cache keep them; never let a browser sniff types (`API_SECURITY_HEADERS`).
- *
- * @example
- * app.use('/api', securityHeaders());
+ * `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`: auth responses carry tokens.
+ * @example app.use('/api', securityHeaders());
  */
 export function securityHeaders(): RequestHandler {
   return (_req, res, next) => {
@@ -15,11 +13,8 @@ export function securityHeaders(): RequestHandler {
 }
 
 /**
- * CORS for the listed browser origins only (`decideCors`): exact matches, never `*`, no
- * credentials. Preflights from a listed origin are answered 204 here.
- *
- * @example
- * app.use('/api', cors(['https://app.example.com']));
+ * CORS for the listed origins only (`decideCors`: exact, never `*`, no credentials); their preflights answered 204.
+ * @example app.use('/api', cors(['https://app.example.com']));
  */
 export function cors(allowedOrigins: readonly string[]): RequestHandler {
   return (req, res, next) => {

@@ -1,4 +1,4 @@
-import { declaresBody, type Answer, type Exchange } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http';
 import type { Context } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
@@ -8,11 +8,9 @@ interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string | undefined }; headers: Record<string, string | string[] | undefined> };
 }
 
-/** How the exchange finds what the web-standard `Request` does not carry. */
+/** What the web-standard `Request` does not carry: the peer off Node (`hono/bun`, …: `getConnInfo`), the app's request id. */
 export interface ExchangeOptions {
-  /** The runtime's `getConnInfo` (`hono/bun`, `hono/deno`, …); on Node the socket is read without it. */
   getConnInfo?: GetConnInfo | undefined;
-  /** The app's id for a request, for the audit events. */
   requestId?: ((c: Context) => string | undefined) | undefined;
 }
 
@@ -20,25 +18,18 @@ const LOST =
   "The request body was read before Gatehouse, outside Hono's body cache (c.req.raw was read directly): " +
   'read it with c.req.json() / c.req.text() / c.req.arrayBuffer(), or after the Gatehouse routes.';
 
-const nodeRequest = (c: Context) => (c.env as NodeBindings | undefined)?.incoming;
-
 // A middleware before read the body through Hono (`c.req.json()`, …): it is in the cache, as a promise.
 async function readBefore(c: Context) {
   for (const _ in c.req.bodyCache) return { raw: new Uint8Array(await c.req.arrayBuffer()) };
   return c.req.raw.bodyUsed ? { lost: LOST } : undefined;
 }
 
-/**
- * The kernel's `Exchange` for a Hono context: a translation, nothing more. On Node a request with
- * neither `Content-Length` nor `Transfer-Encoding` has no body (RFC 9112 §6.3) and no web stream
- * is built to find that out; the body read is left in Hono's body cache (`keepBody`), so a
- * handler's own `c.req.json()` still works.
- */
-export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchange<Response> {
+/** The kernel's `Exchange` for a Hono context; the body read stays in Hono's body cache for the handler's `c.req.json()`. */
+export function honoExchange(c: Context, options: ExchangeOptions = {}): kit.Exchange<Response> {
   const url = c.req.url;
   const start = url.indexOf('/', url.indexOf('://') + 3);
   const query = url.indexOf('?', start);
-  const incoming = nodeRequest(c);
+  const incoming = (c.env as NodeBindings | undefined)?.incoming;
   return {
     method: c.req.method,
     // Still percent-encoded (`c.req.path` is decoded), so the kernel can refuse a malformed escape.
@@ -50,7 +41,8 @@ export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchang
     params: c.req.param() as Record<string, string>,
     requestId: options.requestId?.(c),
     openBody: () => {
-      if (incoming && !declaresBody(incoming.headers as Parameters<typeof declaresBody>[0])) return null;
+      // On Node, neither `Content-Length` nor `Transfer-Encoding` is no body (RFC 9112 §6.3): no web stream to build.
+      if (incoming && !kit.declaresBody(incoming.headers as Parameters<typeof kit.declaresBody>[0])) return null;
       const reader = c.req.raw.body?.getReader();
       return reader ? async () => (await reader.read()).value : null;
     },
@@ -62,7 +54,7 @@ export function honoExchange(c: Context, options: ExchangeOptions = {}): Exchang
 }
 
 /** Answers with the kernel's `Answer` through `c.body`, keeping the headers middleware set. */
-export function sendAnswer(c: Context, { status, headers, body, cookies }: Answer): Response {
+export function sendAnswer(c: Context, { status, headers, body, cookies }: kit.Answer): Response {
   // One Set-Cookie header each: a Record holds one value per name.
   for (const cookie of cookies ?? []) c.header('Set-Cookie', cookie, { append: true });
   return body === undefined ? c.body(null, status as StatusCode, headers) : c.body(body, status as ContentfulStatusCode, headers);

@@ -9,9 +9,8 @@ const unwrap = (handler: unknown): unknown => (handler as Record<string, unknown
 
 /**
  * The handlers declared on `app` (its public `routes`, which `route()` and `basePath()` views add
- * to as well), read again whenever routes were added. A request's matched routes are copies made by
- * the apps it is mounted on, with the same handler functions: this is how the guard tells its own
- * app's routes from those of the app around it.
+ * to), read again when routes were added: a request's matched routes are copies made by the apps
+ * it is mounted on, with the same handlers, so the guard tells its own app's routes from the rest.
  */
 function declaredHandlers(app: Hono<any, any, any>): () => ReadonlySet<unknown> {
   let counted = -1;
@@ -26,11 +25,9 @@ function declaredHandlers(app: Hono<any, any, any>): () => ReadonlySet<unknown> 
 }
 
 /**
- * How the guard of a `secureRoutes` app treats the request in `c`, decided from the routes Hono
- * matched for it (`matchedRoutes`, public since Hono 4.8): those after the guard that were declared
- * on the guard's own app, grouped by declaration (same method and path), go to `routeDecision`;
- * `undefined` when there are none. Middleware added to the app with `use` is a declaration like any
- * other, so it needs the marker to run without a token: `api.use('/docs/*', publicRoute, docs)`.
+ * How the guard of `app` treats the request in `c`: the routes Hono matched after the guard
+ * (`matchedRoutes`, public since Hono 4.8) that were declared on `app`, grouped by method and path,
+ * go to `guards.decide`; `undefined` when there are none. A `use` middleware is a declaration too.
  */
 export function routeDecisions(app: Hono<any, any, any>) {
   const own = declaredHandlers(app);

@@ -1,18 +1,15 @@
-import { createResetPasswordPage, type ResetPasswordPageOptions } from '@gatehousejs/http';
+import { adapterKit as kit, type ResetPasswordPageOptions } from '@gatehousejs/http';
 import type { MiddlewareHandler } from 'hono';
+import { sendAnswer } from './exchange.js';
 
 /**
- * Serves the page the password-reset mail links to (`/reset-password?token=…`, with its script and
- * style), for apps that do not build their own. Web-standard: no Node API.
- *
- * @example
- * app.use(resetPasswordPage());
+ * Serves the page the password-reset mail links to (`/reset-password?token=…`); web-standard, no Node API.
+ * @example app.use(resetPasswordPage());
  */
 export function resetPasswordPage(options: ResetPasswordPageOptions = {}): MiddlewareHandler {
-  const page = createResetPasswordPage(options);
+  const page = kit.resetPasswordAnswers(options);
   return async (c, next) => {
-    const answer = page.answer(c.req.method, c.req.path);
-    if (!answer) return next();
-    return new Response(c.req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers });
+    const answer = page(c.req.method, c.req.path);
+    return answer ? sendAnswer(c, answer) : next();
   };
 }

@@ -101,3 +101,7 @@ export { errorAnswer, notFoundAnswer } from './adapter-kit/error-answer.js';
 export type { FrameworkFailure } from './adapter-kit/error-answer.js';
 export { LIBRARY_ROUTES } from './adapter-kit/library-routes.js';
 export { normalizeTarget } from './adapter-kit/request-target.js';
+export { resetPasswordAnswers } from './adapter-kit/page-answer.js';
+// The adapter kit as one namespace: an adapter imports it once (docs/adapters.md).
+import * as adapterKit from './adapter-kit/adapter-kit.js';
+export { adapterKit };
