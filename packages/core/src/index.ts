@@ -16,7 +16,7 @@ export type { RolePolicy, RoleOptions, GrantPolicy, RoleHierarchy } from './role
 
 export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 export type { AccessTokenOptions } from './flows/verify-access-token.js';
-export { assertRecentAuthentication } from './flows/assert-recent-authentication.js';
+export { assertRecentAuthentication } from './flow-kit/assert-recent-authentication.js';
 export type { SessionView } from './flows/account-sessions.js';
 export { AUTHENTICATION_METHODS } from './tokens/authentication-methods.js';
 export type { AuthenticationMethod, SessionAuthentication } from './tokens/authentication-methods.js';
@@ -44,12 +44,12 @@ export { REQUEST_SCHEMAS } from './validation/request-schemas.js';
 export { ACCOUNT_REQUEST_SCHEMAS } from './validation/account-inputs.js';
 export type { RequestSchemas } from './validation/request-schemas.js';
 
-export type { BackgroundFailure } from './flows/flow-context.js';
-export type { Actor } from './flows/administrator.js';
+export type { BackgroundFailure } from './flow-kit/flow-context.js';
+export type { Actor } from './flow-kit/administrator.js';
 export type { SuperUserSettings } from './flows/bootstrap-super-user.js';
 export type { PruneResult } from './flows/prune-ended-records.js';
-export { maskEmail } from './flows/request-context.js';
-export type { RequestContext } from './flows/request-context.js';
+export { maskEmail } from './flow-kit/request-context.js';
+export type { RequestContext } from './flow-kit/request-context.js';
 export type { AuthEvent, AuthEventType, AuthEventListener } from './ports/auth-events.js';
 export type { RateLimiter, RateLimitRule, RateLimitDecision } from './ports/rate-limiter.js';
 export { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
@@ -57,7 +57,7 @@ export type { PasswordPolicy, PasswordPolicyInput, PasswordScreening } from './v
 export { assertPasswordAcceptable } from './validation/password-policy.js';
 export type { BreachedPasswordRanges } from './ports/breached-passwords.js';
 export { normalizePassword } from './validation/password-text.js';
-export type { PublicUser, UserProfile, UserSummary } from './flows/user-views.js';
+export type { PublicUser, UserProfile, UserSummary } from './flow-kit/user-views.js';
 export type { UserList } from './flows/manage-users.js';
 export type { RegisterResult, RegisterAccepted } from './flows/register.js';
 export type { LoginResult } from './flows/login.js';

@@ -12,11 +12,11 @@ export type { BodyKind } from './kernel/request-body.js';
 export { clientAddressReader } from './kernel/proxy-setting.js';
 export type { ProxySetting, ClientAddressReader } from './kernel/proxy-setting.js';
 export type { Route, RouteInput, RouteResult } from './routes/route.js';
-export { STATUS_BY_CODE } from './status-table.js';
-export { toErrorResponse } from './http-error.js';
-export type { ErrorBody, ErrorResponse, ErrorLog } from './http-error.js';
-export { bodyError } from './body-errors.js';
-export type { BodyFailure } from './body-errors.js';
+export { STATUS_BY_CODE } from './rules/status-table.js';
+export { toErrorResponse } from './rules/http-error.js';
+export type { ErrorBody, ErrorResponse, ErrorLog } from './rules/http-error.js';
+export { bodyError } from './rules/body-errors.js';
+export type { BodyFailure } from './rules/body-errors.js';
 export {
   parseJsonBody,
   parseFormBody,
@@ -25,22 +25,22 @@ export {
   assertIdentityEncoding,
   methodTakesBody,
   DEFAULT_BODY_LIMIT_BYTES,
-} from './json-body.js';
-export { readBodyWithinLimit } from './read-body.js';
-export type { RequestBodySource, NextBodyChunk } from './read-body.js';
-export { assertPathEncoding, pathEncodingError, normalizeRequestPath, isRoutableTarget } from './request-path.js';
-export { readBearerToken } from './bearer-token.js';
-export { readRawHeader } from './raw-header.js';
-export { AUTH_ROUTES } from './auth-routes.js';
-export { JWKS_ROUTES, JWKS_CACHE_CONTROL } from './jwks-route.js';
-export { createJwksVerifier } from './jwks-verifier.js';
-export type { JwksVerifier, JwksVerifierOptions, PublicKeyAlgorithm } from './jwks-verifier.js';
-export type { AuthRoute, AuthRouteInput, AuthRouteResult } from './auth-routes.js';
-export { USER_ROUTES } from './user-routes.js';
+} from './rules/json-body.js';
+export { readBodyWithinLimit } from './rules/read-body.js';
+export type { RequestBodySource, NextBodyChunk } from './rules/read-body.js';
+export { assertPathEncoding, pathEncodingError, normalizeRequestPath, isRoutableTarget } from './rules/request-path.js';
+export { readBearerToken } from './rules/bearer-token.js';
+export { readRawHeader } from './rules/raw-header.js';
+export { AUTH_ROUTES } from './routes/auth-routes.js';
+export { JWKS_ROUTES, JWKS_CACHE_CONTROL } from './routes/jwks-route.js';
+export { createJwksVerifier } from './resource/jwks-verifier.js';
+export type { JwksVerifier, JwksVerifierOptions, PublicKeyAlgorithm } from './resource/jwks-verifier.js';
+export type { AuthRoute, AuthRouteInput, AuthRouteResult } from './routes/auth-routes.js';
+export { USER_ROUTES } from './routes/user-routes.js';
 export { READINESS_ROUTE } from './routes/readiness-route.js';
-export type { UserRoute, UserRouteInput } from './user-routes.js';
-export { assertRoles, requireVerifiedUser } from './authorize.js';
-export { rememberVerifiedUser, verifiedUser } from './verified-user.js';
+export type { UserRoute, UserRouteInput } from './routes/user-routes.js';
+export { assertRoles, requireVerifiedUser } from './guard/authorize.js';
+export { rememberVerifiedUser, verifiedUser } from './guard/verified-user.js';
 export {
   routeAccess,
   readsFormBody,
@@ -50,26 +50,26 @@ export {
   markUnconfirmedAllowed,
   markFormBody,
   isGuardMarker,
-} from './route-guard.js';
-export type { RouteAccess } from './route-guard.js';
-export { routeNotFound } from './not-found.js';
-export { queryFromSearchParams, queryFromUrl } from './query-params.js';
-export { prefersHtml } from './auth-pages.js';
-export type { AuthPages, HtmlPage, VerifyEmailOutcome } from './auth-pages.js';
-export { resolveClientAddress } from './client-address.js';
-export { parseTrustedProxies } from './trusted-proxies.js';
-export type { TrustedProxies } from './trusted-proxies.js';
-export type { ClientAddressInput } from './client-address.js';
-export { decideCors } from './cors.js';
-export { API_SECURITY_HEADERS } from './security-headers.js';
-export type { CorsRequest, CorsAnswer } from './cors.js';
-export { createResetPasswordPage } from './reset-password-page/reset-password-page.js';
-export type { ResetPasswordPage, ResetPasswordPageOptions, PageAnswer } from './reset-password-page/reset-password-page.js';
+} from './guard/route-guard.js';
+export type { RouteAccess } from './guard/route-guard.js';
+export { routeNotFound } from './rules/not-found.js';
+export { queryFromSearchParams, queryFromUrl } from './rules/query-params.js';
+export { prefersHtml } from './pages/auth-pages.js';
+export type { AuthPages, HtmlPage, VerifyEmailOutcome } from './pages/auth-pages.js';
+export { resolveClientAddress } from './rules/client-address.js';
+export { parseTrustedProxies } from './rules/trusted-proxies.js';
+export type { TrustedProxies } from './rules/trusted-proxies.js';
+export type { ClientAddressInput } from './rules/client-address.js';
+export { decideCors } from './rules/cors.js';
+export { API_SECURITY_HEADERS } from './rules/security-headers.js';
+export type { CorsRequest, CorsAnswer } from './rules/cors.js';
+export { createResetPasswordPage } from './pages/reset-password-page/reset-password-page.js';
+export type { ResetPasswordPage, ResetPasswordPageOptions, PageAnswer } from './pages/reset-password-page/reset-password-page.js';
 export { createOpenApiDocument, responseMismatch } from './openapi/openapi-document.js';
 export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-document.js';
 export type { Operation, DocumentedResponse } from './openapi/operations.js';
-export { OAUTH_ROUTES } from './oauth-routes.js';
-export type { SocialRoute, SocialRouteInput, SocialRouteResult } from './oauth-routes.js';
+export { OAUTH_ROUTES } from './routes/oauth-routes.js';
+export type { SocialRoute, SocialRouteInput, SocialRouteResult } from './routes/oauth-routes.js';
 export {
   usesCookies,
   sessionAnswer,

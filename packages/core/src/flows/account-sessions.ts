@@ -1,11 +1,11 @@
 import { AuthError } from '../errors/auth-error.js';
 import type { SessionRecord } from '../ports/session-store.js';
 import { PLAUSIBLE_SESSION_ID } from '../validation/account-inputs.js';
-import type { FlowContext } from './flow-context.js';
-import { maskAddress } from './mask-address.js';
-import type { RequestContext } from './request-context.js';
-import { liveSessionIds, revokeSessionAccess } from './revoke-access.js';
-import type { Caller } from './signed-in-user.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { maskAddress } from '../flow-kit/mask-address.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
+import { liveSessionIds, revokeSessionAccess } from '../flow-kit/revoke-access.js';
+import type { Caller } from '../flow-kit/signed-in-user.js';
 
 /** One entry of `GET /users/me/sessions`. */
 export interface SessionView {

@@ -1,11 +1,11 @@
 import { AuthError } from '../errors/auth-error.js';
 import { accountStatusInput } from '../validation/account-inputs.js';
 import { parseInput } from '../validation/input-schemas.js';
-import { assertAuthorityOver, requireAdministrator, type Actor } from './administrator.js';
-import type { FlowContext } from './flow-context.js';
-import type { RequestContext } from './request-context.js';
-import { revokeUserAccess } from './revoke-access.js';
-import { toUserProfile, type UserProfile } from './user-views.js';
+import { assertAuthorityOver, requireAdministrator, type Actor } from '../flow-kit/administrator.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
+import { revokeUserAccess } from '../flow-kit/revoke-access.js';
+import { toUserProfile, type UserProfile } from '../flow-kit/user-views.js';
 
 /**
  * `PUT /users/:id/status { disabled }`: an administrator disables or enables an account. The actor

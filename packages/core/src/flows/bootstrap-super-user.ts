@@ -3,10 +3,10 @@ import { AuthError } from '../errors/auth-error.js';
 import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
 import { LIMITS, newPassword, normalizeEmail, parseInput } from '../validation/input-schemas.js';
-import type { FlowContext } from './flow-context.js';
-import { assertNewPasswordAcceptable } from './new-password.js';
-import { maskEmail } from './request-context.js';
-import { toUserProfile, type UserProfile } from './user-views.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { assertNewPasswordAcceptable } from '../flow-kit/new-password.js';
+import { maskEmail } from '../flow-kit/request-context.js';
+import { toUserProfile, type UserProfile } from '../flow-kit/user-views.js';
 
 const bootstrapInput = z.object({
   email: z.string().transform(normalizeEmail).pipe(z.email('must be a valid e-mail address').max(LIMITS.emailMax)),

@@ -2,14 +2,14 @@ import { AuthError } from '../errors/auth-error.js';
 import { changePasswordInput } from '../validation/account-inputs.js';
 import { parseInput } from '../validation/input-schemas.js';
 import { normalizePassword } from '../validation/password-text.js';
-import { assertNewPasswordAcceptable } from './new-password.js';
-import { confirmCurrentPassword } from './current-password.js';
-import { runInBackground, type FlowContext } from './flow-context.js';
-import { enforceClientLimit } from './rate-limits.js';
-import type { RequestContext } from './request-context.js';
-import { liveSessionIds, revokeSessionAccess } from './revoke-access.js';
-import { securityNotice } from './security-notice.js';
-import { requireSessionId, requireSignedInUser, type Caller } from './signed-in-user.js';
+import { assertNewPasswordAcceptable } from '../flow-kit/new-password.js';
+import { confirmCurrentPassword } from '../flow-kit/current-password.js';
+import { runInBackground, type FlowContext } from '../flow-kit/flow-context.js';
+import { enforceClientLimit } from '../flow-kit/rate-limits.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
+import { liveSessionIds, revokeSessionAccess } from '../flow-kit/revoke-access.js';
+import { securityNotice } from '../flow-kit/security-notice.js';
+import { requireSessionId, requireSignedInUser, type Caller } from '../flow-kit/signed-in-user.js';
 
 /**
  * `PUT /users/me/password { currentPassword, password, confirmPassword }` (ASVS 5.0 6.2.2, 6.2.3):

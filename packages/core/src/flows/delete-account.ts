@@ -1,12 +1,12 @@
 import { confirmPasswordInput } from '../validation/account-inputs.js';
 import { parseInput } from '../validation/input-schemas.js';
-import { assertRecentAuthentication } from './assert-recent-authentication.js';
-import { confirmCurrentPassword } from './current-password.js';
-import type { FlowContext } from './flow-context.js';
-import { enforceClientLimit } from './rate-limits.js';
-import type { RequestContext } from './request-context.js';
-import { revokeUserAccess } from './revoke-access.js';
-import { requireSignedInUser, type Caller } from './signed-in-user.js';
+import { assertRecentAuthentication } from '../flow-kit/assert-recent-authentication.js';
+import { confirmCurrentPassword } from '../flow-kit/current-password.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { enforceClientLimit } from '../flow-kit/rate-limits.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
+import { revokeUserAccess } from '../flow-kit/revoke-access.js';
+import { requireSignedInUser, type Caller } from '../flow-kit/signed-in-user.js';
 
 /**
  * `DELETE /users/me { password }`: the owner deletes the account. It needs a recent authentication

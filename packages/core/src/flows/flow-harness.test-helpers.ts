@@ -9,7 +9,7 @@ import type { RateLimiter } from '../ports/rate-limiter.js';
 import { createFakeClock, type FakeClock } from '../testing/fake-clock.js';
 import { createFakeHasher, type FakeHasher } from '../testing/fake-hasher.js';
 import { createSeededRandom } from '../testing/seeded-random.js';
-import type { BackgroundFailure } from './flow-context.js';
+import type { BackgroundFailure } from '../flow-kit/flow-context.js';
 import type { RegisterResult } from './register.js';
 
 export { expectAuthError } from '../errors/auth-error.test-helpers.js';

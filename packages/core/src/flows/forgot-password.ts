@@ -1,8 +1,8 @@
 import { createOneTimeToken } from '../one-time/one-time-token.js';
 import { forgotPasswordInput, parseInput } from '../validation/input-schemas.js';
-import { runInBackground, type FlowContext } from './flow-context.js';
-import { enforceClientLimit, mayMail } from './rate-limits.js';
-import { maskEmail, type RequestContext } from './request-context.js';
+import { runInBackground, type FlowContext } from '../flow-kit/flow-context.js';
+import { enforceClientLimit, mayMail } from '../flow-kit/rate-limits.js';
+import { maskEmail, type RequestContext } from '../flow-kit/request-context.js';
 
 const SAME_ANSWER = 'If an account exists for this address, a password reset e-mail has been sent.';
 

@@ -1,8 +1,8 @@
 import { AuthError, isUnavailable } from '../errors/auth-error.js';
 import type { TokenPair } from '../tokens/token-claims.js';
 import { loginInput, parseInput } from '../validation/input-schemas.js';
-import type { FlowContext } from './flow-context.js';
-import { issueTokenPair } from './issue-token-pair.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { issueTokenPair } from '../flow-kit/issue-token-pair.js';
 import { normalizePassword } from '../validation/password-text.js';
 import { verifyTypedPassword } from '../validation/password-verification.js';
 import {
@@ -13,9 +13,9 @@ import {
   enforceClientLimit,
   releaseAccountLoginAttempt,
   releaseLoginAttempt,
-} from './rate-limits.js';
-import { maskEmail, type RequestContext } from './request-context.js';
-import { toUserSummary, type UserSummary } from './user-views.js';
+} from '../flow-kit/rate-limits.js';
+import { maskEmail, type RequestContext } from '../flow-kit/request-context.js';
+import { toUserSummary, type UserSummary } from '../flow-kit/user-views.js';
 import type { Role } from '../roles/roles.js';
 import type { MfaChallenge } from '../mfa/login-challenge.js';
 import type { UserRecord } from '../ports/user-store.js';

@@ -1,9 +1,9 @@
 import { AuthError } from '../errors/auth-error.js';
 import { parseInput, refreshInput } from '../validation/input-schemas.js';
-import type { FlowContext } from './flow-context.js';
-import { enforceClientLimit } from './rate-limits.js';
-import { liveSessionIds, revokeSessionAccess } from './revoke-access.js';
-import type { RequestContext } from './request-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { enforceClientLimit } from '../flow-kit/rate-limits.js';
+import { liveSessionIds, revokeSessionAccess } from '../flow-kit/revoke-access.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 
 /**
  * Ends one session: revokes the presented refresh token and its rotation family. Idempotent for a

@@ -2,11 +2,11 @@ import { AuthError } from '../errors/auth-error.js';
 import type { Role } from '../roles/roles.js';
 import { parseInput } from '../validation/input-schemas.js';
 import { USER_PAGE_DEFAULT_LIMIT } from '../validation/role-inputs.js';
-import { assertAuthorityOver, requireAdministrator, type Actor } from './administrator.js';
-import { liveSessionIds, revokeSessionAccess } from './revoke-access.js';
-import type { FlowContext } from './flow-context.js';
-import type { RequestContext } from './request-context.js';
-import { toUserProfile, type UserProfile } from './user-views.js';
+import { assertAuthorityOver, requireAdministrator, type Actor } from '../flow-kit/administrator.js';
+import { liveSessionIds, revokeSessionAccess } from '../flow-kit/revoke-access.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
+import { toUserProfile, type UserProfile } from '../flow-kit/user-views.js';
 
 /** One page of `GET /users`: the users, and the page that was served. */
 export interface UserList<R extends string = Role> {

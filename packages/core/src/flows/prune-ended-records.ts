@@ -1,4 +1,4 @@
-import type { FlowContext } from './flow-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
 
 /** How many stored records a cleanup deleted, per kind. */
 export interface PruneResult {

@@ -2,11 +2,11 @@ import { AuthError } from '../errors/auth-error.js';
 import type { AuthenticationMethod } from '../tokens/authentication-methods.js';
 import { confirmPasswordInput } from '../validation/account-inputs.js';
 import { parseInput } from '../validation/input-schemas.js';
-import { confirmCurrentPassword } from './current-password.js';
-import type { FlowContext } from './flow-context.js';
-import { enforceClientLimit } from './rate-limits.js';
-import type { RequestContext } from './request-context.js';
-import { requireSessionId, requireSignedInUser, type Caller } from './signed-in-user.js';
+import { confirmCurrentPassword } from '../flow-kit/current-password.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { enforceClientLimit } from '../flow-kit/rate-limits.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
+import { requireSessionId, requireSignedInUser, type Caller } from '../flow-kit/signed-in-user.js';
 
 /**
  * Proves a second factor of `userId` again (`{ code }` or a passkey assertion) and answers its

@@ -3,11 +3,11 @@ import type { SessionRecord } from '../ports/session-store.js';
 import { isAuthenticationMethod, type SessionAuthentication } from '../tokens/authentication-methods.js';
 import type { RefreshTokenPayload, TokenPair } from '../tokens/token-claims.js';
 import { parseInput, refreshInput } from '../validation/input-schemas.js';
-import type { FlowContext } from './flow-context.js';
-import { issueTokenPair, signTokenPair } from './issue-token-pair.js';
-import { enforceClientLimit } from './rate-limits.js';
-import { revokeSessionAccess } from './revoke-access.js';
-import type { RequestContext } from './request-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { issueTokenPair, signTokenPair } from '../flow-kit/issue-token-pair.js';
+import { enforceClientLimit } from '../flow-kit/rate-limits.js';
+import { revokeSessionAccess } from '../flow-kit/revoke-access.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 
 /**
  * A password reset or logout-all since this token was issued: every session of then has ended. A

@@ -4,12 +4,12 @@ import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';
 import type { TokenPair } from '../tokens/token-claims.js';
 import { parseInput, registerInput, type RegisterInput } from '../validation/input-schemas.js';
-import { runInBackground, type FlowContext } from './flow-context.js';
-import { signTokenPair } from './issue-token-pair.js';
-import { assertNewPasswordAcceptable } from './new-password.js';
-import { enforceClientLimit, mayMail } from './rate-limits.js';
-import { maskEmail, type RequestContext } from './request-context.js';
-import { toPublicUser, type PublicUser } from './user-views.js';
+import { runInBackground, type FlowContext } from '../flow-kit/flow-context.js';
+import { signTokenPair } from '../flow-kit/issue-token-pair.js';
+import { assertNewPasswordAcceptable } from '../flow-kit/new-password.js';
+import { enforceClientLimit, mayMail } from '../flow-kit/rate-limits.js';
+import { maskEmail, type RequestContext } from '../flow-kit/request-context.js';
+import { toPublicUser, type PublicUser } from '../flow-kit/user-views.js';
 import type { Role } from '../roles/roles.js';
 
 export interface RegisterResult<R extends string = Role> extends TokenPair {

@@ -1,11 +1,11 @@
 import { AuthError } from '../errors/auth-error.js';
 import { mailAddressConfirmation } from '../social/address-confirmation.js';
 import { forgotPasswordInput, parseInput } from '../validation/input-schemas.js';
-import { assertRecentAuthentication } from './assert-recent-authentication.js';
-import { runInBackground, type FlowContext } from './flow-context.js';
-import { maskEmail, type RequestContext } from './request-context.js';
-import { securityNotice } from './security-notice.js';
-import { requireSignedInUser, type Caller } from './signed-in-user.js';
+import { assertRecentAuthentication } from '../flow-kit/assert-recent-authentication.js';
+import { runInBackground, type FlowContext } from '../flow-kit/flow-context.js';
+import { maskEmail, type RequestContext } from '../flow-kit/request-context.js';
+import { securityNotice } from '../flow-kit/security-notice.js';
+import { requireSignedInUser, type Caller } from '../flow-kit/signed-in-user.js';
 
 const ACCEPTED = { message: 'A confirmation link was sent to the new address.' };
 

@@ -2,11 +2,11 @@ import { AuthError } from '../errors/auth-error.js';
 import { hashOneTimeToken } from '../one-time/one-time-token.js';
 import { endUnprovenIdentities } from '../social/end-unproven-identities.js';
 import { parseInput, resetPasswordInput } from '../validation/input-schemas.js';
-import type { FlowContext } from './flow-context.js';
-import { assertNewPasswordAcceptable } from './new-password.js';
-import { clearAccountLoginFailures, enforceClientLimit } from './rate-limits.js';
-import { liveSessionIds, revokeSessionAccess } from './revoke-access.js';
-import type { RequestContext } from './request-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { assertNewPasswordAcceptable } from '../flow-kit/new-password.js';
+import { clearAccountLoginFailures, enforceClientLimit } from '../flow-kit/rate-limits.js';
+import { liveSessionIds, revokeSessionAccess } from '../flow-kit/revoke-access.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 
 /**
  * Sets a new password with the token from the reset mail. The token is checked before the (costly)

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { assertRecentAuthentication } from './assert-recent-authentication.js';
+import { assertRecentAuthentication } from '../flow-kit/assert-recent-authentication.js';
 import { PASSWORD, createFlowHarness } from './flow-harness.test-helpers.js';
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -1,8 +1,8 @@
 import { AuthError } from '../errors/auth-error.js';
 import { parseInput } from '../validation/input-schemas.js';
-import { requireAdministrator, type Actor } from './administrator.js';
-import type { FlowContext } from './flow-context.js';
-import { toUserProfile, type UserProfile } from './user-views.js';
+import { requireAdministrator, type Actor } from '../flow-kit/administrator.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { toUserProfile, type UserProfile } from '../flow-kit/user-views.js';
 
 /**
  * Replaces a user's roles. Deny by default: the actor must hold `admin` or `super` *in the store

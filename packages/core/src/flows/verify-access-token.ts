@@ -1,6 +1,6 @@
 import { AuthError } from '../errors/auth-error.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';
-import type { FlowContext } from './flow-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
 
 /** What the route being guarded accepts beyond the default. */
 export interface AccessTokenOptions {

@@ -2,9 +2,9 @@ import { AuthError } from '../errors/auth-error.js';
 import { hashOneTimeToken } from '../one-time/one-time-token.js';
 import { endUnprovenIdentities } from '../social/end-unproven-identities.js';
 import { parseInput, verifyEmailInput } from '../validation/input-schemas.js';
-import type { FlowContext } from './flow-context.js';
-import { enforceClientLimit } from './rate-limits.js';
-import type { RequestContext } from './request-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { enforceClientLimit } from '../flow-kit/rate-limits.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 
 /**
  * Consumes the confirmation token and activates the account. The same link confirms a new address

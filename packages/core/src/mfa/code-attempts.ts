@@ -1,6 +1,6 @@
 import { AuthError } from '../errors/auth-error.js';
-import type { FlowContext } from '../flows/flow-context.js';
-import type { RequestContext } from '../flows/request-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import { codeAttemptKey } from './mfa-context.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
-import type { RequestContext } from '../flows/request-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import type { AuthenticationMethod } from '../tokens/authentication-methods.js';
 import { LIMITS, parseInput } from '../validation/input-schemas.js';
 import { clearCodeAttempts, countCodeAttempt } from './code-attempts.js';

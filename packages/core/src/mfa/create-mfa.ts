@@ -1,6 +1,6 @@
-import type { FlowContext } from '../flows/flow-context.js';
-import { forRequest } from '../flows/flow-context.js';
-import type { RequestContext } from '../flows/request-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
+import { forRequest } from '../flow-kit/flow-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import type { UserRecord } from '../ports/user-store.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import type { AuthenticationMethod } from '../tokens/authentication-methods.js';
@@ -19,7 +19,7 @@ import { createSecretBox } from './secret-box.js';
 import { assertMultiFactor } from './assert-multi-factor.js';
 import { confirmSecondFactor } from './confirm-second-factor.js';
 import { resetFactorsFor, type SecondFactorReset } from './reset-second-factors.js';
-import type { Actor } from '../flows/administrator.js';
+import type { Actor } from '../flow-kit/administrator.js';
 import { confirmTotp, disableTotp, startTotpEnrollment, type TotpEnrollment } from './totp-enrollment.js';
 
 /** Second factors of `Auth` (`auth.mfa`): the routes of CONTRACT §9 under `/users/me/mfa` and `/auth/mfa`. */

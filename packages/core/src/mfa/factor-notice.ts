@@ -1,4 +1,4 @@
-import { runInBackground } from '../flows/flow-context.js';
+import { runInBackground } from '../flow-kit/flow-context.js';
 import type { SecondFactorNoticeKind } from '../ports/mailer.js';
 import type { MfaContext } from './mfa-context.js';
 

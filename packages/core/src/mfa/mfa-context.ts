@@ -1,4 +1,4 @@
-import type { FlowContext } from '../flows/flow-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import type { MfaConfig } from './mfa-config.js';
 import type { SecretBox } from './secret-box.js';

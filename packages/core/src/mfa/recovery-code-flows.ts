@@ -1,5 +1,5 @@
 import { AuthError } from '../errors/auth-error.js';
-import type { RequestContext } from '../flows/request-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import type { MfaContext } from './mfa-context.js';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes.js';

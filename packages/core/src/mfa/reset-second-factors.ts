@@ -1,6 +1,6 @@
-import type { Actor } from '../flows/administrator.js';
-import { requireAdministrator } from '../flows/administrator.js';
-import type { RequestContext } from '../flows/request-context.js';
+import type { Actor } from '../flow-kit/administrator.js';
+import { requireAdministrator } from '../flow-kit/administrator.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import { AuthError } from '../errors/auth-error.js';
 import type { AuthStore } from '../ports/auth-store.js';
 import { noticeFactorChange } from './factor-notice.js';

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
-import type { RequestContext } from '../flows/request-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';
 import { parseInput } from '../validation/input-schemas.js';
 import { clearCodeAttempts, countCodeAttempt } from './code-attempts.js';

@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import { forRequest } from '../flows/flow-context.js';
+import { forRequest } from '../flow-kit/flow-context.js';
 import type { LoginResult } from '../flows/login.js';
-import type { RequestContext } from '../flows/request-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import type { PasskeyAssertionCheck } from '../mfa/login-challenge.js';
 import type { MfaContext } from '../mfa/mfa-context.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';

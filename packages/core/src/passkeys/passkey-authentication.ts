@@ -1,8 +1,8 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
-import { enforceClientLimit } from '../flows/rate-limits.js';
-import type { RequestContext } from '../flows/request-context.js';
+import { enforceClientLimit } from '../flow-kit/rate-limits.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import type { MfaContext } from '../mfa/mfa-context.js';
 import { createOneTimeToken, hashOneTimeToken } from '../one-time/one-time-token.js';
 import type { PasskeyRecord } from '../ports/passkey-store.js';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
-import { issueTokenPair } from '../flows/issue-token-pair.js';
+import { issueTokenPair } from '../flow-kit/issue-token-pair.js';
 import type { LoginResult } from '../flows/login.js';
-import { enforceClientLimit } from '../flows/rate-limits.js';
-import type { RequestContext } from '../flows/request-context.js';
-import { toUserSummary } from '../flows/user-views.js';
+import { enforceClientLimit } from '../flow-kit/rate-limits.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
+import { toUserSummary } from '../flow-kit/user-views.js';
 import type { MfaContext } from '../mfa/mfa-context.js';
 import { parseInput } from '../validation/input-schemas.js';
 import { amrOf, assertionInput, verifyPasskeyAssertion, type VerifiedAssertion } from './passkey-authentication.js';

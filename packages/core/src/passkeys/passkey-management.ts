@@ -1,5 +1,5 @@
 import { AuthError } from '../errors/auth-error.js';
-import type { RequestContext } from '../flows/request-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import { noticeFactorChange } from '../mfa/factor-notice.js';
 import type { MfaContext } from '../mfa/mfa-context.js';
 import type { AccessTokenPayload } from '../tokens/token-claims.js';

@@ -1,7 +1,7 @@
 import { generateRegistrationOptions, verifyRegistrationResponse, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { z } from 'zod';
 import { AuthError } from '../errors/auth-error.js';
-import type { RequestContext } from '../flows/request-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import { noticeFactorChange } from '../mfa/factor-notice.js';
 import type { MfaContext } from '../mfa/mfa-context.js';
 import { randomUuid } from '../random/random-values.js';

@@ -1,5 +1,5 @@
 import { AuthError, isAuthError } from '../errors/auth-error.js';
-import type { FlowContext } from '../flows/flow-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
 import type { IdentityRecord } from '../ports/identity-store.js';
 import type { UserRecord } from '../ports/user-store.js';
 import { randomUuid } from '../random/random-values.js';

@@ -1,5 +1,5 @@
-import { runInBackground, type FlowContext } from '../flows/flow-context.js';
-import { mayMail } from '../flows/rate-limits.js';
+import { runInBackground, type FlowContext } from '../flow-kit/flow-context.js';
+import { mayMail } from '../flow-kit/rate-limits.js';
 import { createOneTimeToken } from '../one-time/one-time-token.js';
 
 /**

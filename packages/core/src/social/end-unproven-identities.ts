@@ -1,4 +1,4 @@
-import type { FlowContext } from '../flows/flow-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
 import { sameStoredAddress } from './stored-address.js';
 
 /**

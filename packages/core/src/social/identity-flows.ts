@@ -1,5 +1,5 @@
 import { AuthError } from '../errors/auth-error.js';
-import type { FlowContext } from '../flows/flow-context.js';
+import type { FlowContext } from '../flow-kit/flow-context.js';
 import type { IdentityRecord } from '../ports/identity-store.js';
 
 /** A linked identity as `GET /users/me/identities` shows it (CONTRACT §8). */

@@ -1,6 +1,6 @@
-import { forRequest, type FlowContext } from '../flows/flow-context.js';
+import { forRequest, type FlowContext } from '../flow-kit/flow-context.js';
 import type { MfaChallenge } from '../mfa/login-challenge.js';
-import type { RequestContext } from '../flows/request-context.js';
+import type { RequestContext } from '../flow-kit/request-context.js';
 import { AuthError } from '../errors/auth-error.js';
 import type { SecretBox } from '../mfa/secret-box.js';
 import { getProviderAccessToken, type ProviderAccessToken, type ProviderTokenVault } from './provider-access-token.js';

@@ -4,7 +4,7 @@
 // mentions (`AccessVerifier`, `KernelOptions`, `ErrorLog`, …). See docs/adapters.md.
 export type { Answer, Exchange } from '../kernel/exchange.js';
 export { declaresBody } from '../kernel/request-body.js';
-export { readRawHeader } from '../raw-header.js';
+export { readRawHeader } from '../rules/raw-header.js';
 export { createKernel } from '../kernel/create-kernel.js';
 export type { Kernel } from '../kernel/create-kernel.js';
 export { createAdmission } from '../kernel/admission.js';

@@ -1,10 +1,10 @@
 import { AuthError, isAuthError } from '@gatehousejs/core';
-import { bodyError, type BodyFailure } from '../body-errors.js';
-import { toErrorResponse, type ErrorLog, type ErrorResponse } from '../http-error.js';
+import { bodyError, type BodyFailure } from '../rules/body-errors.js';
+import { toErrorResponse, type ErrorLog, type ErrorResponse } from '../rules/http-error.js';
 import { JSON_TYPE } from '../kernel/admission.js';
 import type { Answer } from '../kernel/exchange.js';
-import { routeNotFound } from '../not-found.js';
-import { pathEncodingError } from '../request-path.js';
+import { routeNotFound } from '../rules/not-found.js';
+import { pathEncodingError } from '../rules/request-path.js';
 
 /** A framework's refusal the catalogue has a code for: a body failure, or a path that is not validly percent-encoded. */
 export type FrameworkFailure = BodyFailure | 'path-malformed';

@@ -1,8 +1,8 @@
-import { AUTH_ROUTES } from '../auth-routes.js';
+import { AUTH_ROUTES } from '../routes/auth-routes.js';
 import { routeTable, type RouteTable } from '../kernel/route-table.js';
-import { OAUTH_ROUTES } from '../oauth-routes.js';
+import { OAUTH_ROUTES } from '../routes/oauth-routes.js';
 import type { Route } from '../routes/route.js';
-import { USER_ROUTES } from '../user-routes.js';
+import { USER_ROUTES } from '../routes/user-routes.js';
 
 /**
  * The library's routes as the two tables an adapter mounts, compiled once for `kernel.dispatch`

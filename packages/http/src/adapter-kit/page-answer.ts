@@ -1,5 +1,5 @@
 import type { Answer } from '../kernel/exchange.js';
-import { createResetPasswordPage, type ResetPasswordPageOptions } from '../reset-password-page/reset-password-page.js';
+import { createResetPasswordPage, type ResetPasswordPageOptions } from '../pages/reset-password-page/reset-password-page.js';
 
 /**
  * The reset-password page (`/reset-password`, its script and style) as the kernel's answers, for an

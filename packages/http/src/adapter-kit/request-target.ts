@@ -1,5 +1,5 @@
 import { AuthError } from '@gatehousejs/core';
-import { isRoutableTarget, normalizeRequestPath } from '../request-path.js';
+import { isRoutableTarget, normalizeRequestPath } from '../rules/request-path.js';
 
 /**
  * A request target (path and query) with its path in the form every adapter routes (dot segments

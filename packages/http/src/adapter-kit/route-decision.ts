@@ -1,5 +1,5 @@
 import type { Access } from '../kernel/admission.js';
-import { isGuardMarker, readsFormBody, routeAccess } from '../route-guard.js';
+import { isGuardMarker, readsFormBody, routeAccess } from '../guard/route-guard.js';
 
 /** What an adapter's deny-by-default guard does with a request whose routes it found. */
 export interface RouteDecision {

@@ -1,13 +1,13 @@
 import { allOf, anyOf, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
-import { assertRoles, requireVerifiedUser } from '../authorize.js';
-import { readBearerToken } from '../bearer-token.js';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../json-body.js';
+import { assertRoles, requireVerifiedUser } from '../guard/authorize.js';
+import { readBearerToken } from '../rules/bearer-token.js';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../rules/json-body.js';
 import type { AccessVerifier, Admission } from '../kernel/admission.js';
 import type { Exchange } from '../kernel/exchange.js';
 import { readRequestBody } from '../kernel/request-body.js';
 import type { Route } from '../routes/route.js';
-import { markFormBody, markGuard, markPublic, markRoleRequirement, markUnconfirmedAllowed } from '../route-guard.js';
-import { rememberVerifiedUser, verifiedUser } from '../verified-user.js';
+import { markFormBody, markGuard, markPublic, markRoleRequirement, markUnconfirmedAllowed } from '../guard/route-guard.js';
+import { rememberVerifiedUser, verifiedUser } from '../guard/verified-user.js';
 import { routeDecision, type RouteDecision } from './route-decision.js';
 
 /** What an adapter tells the guards about its framework: a translation, nothing more. */

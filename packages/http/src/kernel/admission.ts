@@ -1,8 +1,8 @@
 import { AuthError, type AccessTokenPayload, type Auth, type RequestContext, type RolePolicy } from '@gatehousejs/core';
-import { readBearerToken } from '../bearer-token.js';
-import { toErrorResponse, type ErrorLog } from '../http-error.js';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../json-body.js';
-import { assertPathEncoding } from '../request-path.js';
+import { readBearerToken } from '../rules/bearer-token.js';
+import { toErrorResponse, type ErrorLog } from '../rules/http-error.js';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../rules/json-body.js';
+import { assertPathEncoding } from '../rules/request-path.js';
 import type { Exchange } from './exchange.js';
 import { clientAddressReader, type ProxySetting } from './proxy-setting.js';
 import { readRequestBody, type BodyKind } from './request-body.js';

@@ -1,6 +1,6 @@
 import type { Auth } from '@gatehousejs/core';
-import type { AuthPages } from '../auth-pages.js';
-import { queryFromSearchParams } from '../query-params.js';
+import type { AuthPages } from '../pages/auth-pages.js';
+import { queryFromSearchParams } from '../rules/query-params.js';
 import type { Route, RouteResult } from '../routes/route.js';
 import {
   createAdmission,

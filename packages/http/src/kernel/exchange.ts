@@ -1,4 +1,4 @@
-import type { NextBodyChunk } from '../read-body.js';
+import type { NextBodyChunk } from '../rules/read-body.js';
 
 /**
  * A body that a framework's own parser read before the kernel saw the request (an app's

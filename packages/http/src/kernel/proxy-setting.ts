@@ -1,5 +1,5 @@
-import { resolveClientAddress } from '../client-address.js';
-import { parseTrustedProxies, type TrustedProxies } from '../trusted-proxies.js';
+import { resolveClientAddress } from '../rules/client-address.js';
+import { parseTrustedProxies, type TrustedProxies } from '../rules/trusted-proxies.js';
 
 /**
  * The one proxy setting of every adapter, read the same way by each (CONTRACT §8's `TRUST_PROXY`

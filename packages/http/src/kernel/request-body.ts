@@ -1,5 +1,5 @@
 import { AuthError } from '@gatehousejs/core';
-import { bodyError } from '../body-errors.js';
+import { bodyError } from '../rules/body-errors.js';
 import {
   assertFormMediaType,
   assertIdentityEncoding,
@@ -7,8 +7,8 @@ import {
   methodTakesBody,
   parseFormBody,
   parseJsonBody,
-} from '../json-body.js';
-import { readBodyWithinLimit } from '../read-body.js';
+} from '../rules/json-body.js';
+import { readBodyWithinLimit } from '../rules/read-body.js';
 import type { BodyReadBefore, Exchange } from './exchange.js';
 
 /** How a route reads its body: the JSON rules, or a form (a form_post callback). */

@@ -1,4 +1,4 @@
-import { pathEncodingError } from '../request-path.js';
+import { pathEncodingError } from '../rules/request-path.js';
 import type { Route } from '../routes/route.js';
 
 interface CompiledRoute<T extends Route> {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener } from 'node:http';
-import { decideCors } from '../cors.js';
-import { readRawHeader } from '../raw-header.js';
-import { API_SECURITY_HEADERS } from '../security-headers.js';
+import { decideCors } from '../rules/cors.js';
+import { readRawHeader } from '../rules/raw-header.js';
+import { API_SECURITY_HEADERS } from '../rules/security-headers.js';
 import { chooseRequestId } from './request-id.js';
 
 export interface ApiHeadersOptions {

@@ -1,9 +1,9 @@
 import { REQUEST_SCHEMAS } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AUTH_ROUTES } from '../auth-routes.js';
-import { OAUTH_ROUTES } from '../oauth-routes.js';
-import { USER_ROUTES } from '../user-routes.js';
+import { AUTH_ROUTES } from '../routes/auth-routes.js';
+import { OAUTH_ROUTES } from '../routes/oauth-routes.js';
+import { USER_ROUTES } from '../routes/user-routes.js';
 import { createOpenApiDocument, responseMismatch } from './openapi-document.js';
 import { OPERATIONS } from './operations.js';
 

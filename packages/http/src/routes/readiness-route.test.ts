@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createKernel } from '../kernel/create-kernel.js';
 import { memoryExchange } from '../kernel/memory-exchange.js';
 import { routeTable } from '../kernel/route-table.js';
-import { USER_ROUTES } from '../user-routes.js';
+import { USER_ROUTES } from './user-routes.js';
 
 /** The user table as every adapter mounts it, over a store whose database answers as `ping` says. */
 function serving(ping: () => Promise<unknown>) {

@@ -1,5 +1,5 @@
 import type { AccessTokenPayload, Auth, RequestContext } from '@gatehousejs/core';
-import type { AuthPages } from '../auth-pages.js';
+import type { AuthPages } from '../pages/auth-pages.js';
 
 /** What a route reads from the request; the kernel fills it in, whichever framework is underneath. */
 export interface RouteInput {

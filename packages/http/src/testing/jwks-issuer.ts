@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Auth } from '@gatehousejs/core';
-import { JWKS_ROUTES } from '../jwks-route.js';
+import { JWKS_ROUTES } from '../routes/jwks-route.js';
 
 /** How the issuer's JWKS endpoint behaves: answering, answering after a delay, or failing with 500. */
 export type JwksMode = { kind: 'ok' } | { kind: 'slow'; delayMs: number } | { kind: 'error' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BODY_DRAIN_LIMIT_BYTES } from '../read-body.js';
+import { BODY_DRAIN_LIMIT_BYTES } from '../rules/read-body.js';
 import { newUser } from './http-client.js';
 import { keepAliveClient } from './keep-alive-client.js';
 import { SUITE_PROBES, type StartServer } from './server-under-test.js';

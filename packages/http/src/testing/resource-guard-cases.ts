@@ -2,7 +2,7 @@ import { createAuth, type Auth } from '@gatehousejs/core';
 import { createFakeHasher } from '@gatehousejs/core/testing';
 import { decodeProtectedHeader, exportPKCS8, exportSPKI, generateKeyPair, importJWK, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createJwksVerifier } from '../jwks-verifier.js';
+import { createJwksVerifier } from '../resource/jwks-verifier.js';
 import type { AdapterApp, AdapterSuiteTarget } from './adapter-suite.js';
 import { decodeClaims, unsecuredToken } from './forge-token.js';
 import { startIssuer, type TestIssuer } from './jwks-issuer.js';

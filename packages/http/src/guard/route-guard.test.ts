@@ -1,6 +1,6 @@
 import { anyOf } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
-import { queryFromSearchParams } from './query-params.js';
+import { queryFromSearchParams } from '../rules/query-params.js';
 import {
   declarationIsPublic,
   isGuardMarker,

@@ -1,5 +1,5 @@
 import type { AuthRoute } from './auth-routes.js';
-import { assertSignInOrigin, sessionAnswer } from './session-cookies/session-answer.js';
+import { assertSignInOrigin, sessionAnswer } from '../session-cookies/session-answer.js';
 import type { UserRoute } from './user-routes.js';
 
 const passkeyId = (params: Readonly<Record<string, string | undefined>>) => params.id ?? '';

@@ -1,6 +1,6 @@
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toErrorResponse } from './http-error.js';
+import { toErrorResponse } from '../rules/http-error.js';
 import { startIssuer, testAuth, type TestIssuer } from './jwks-issuer.test-helpers.js';
 import { createJwksVerifier } from './jwks-verifier.js';
 

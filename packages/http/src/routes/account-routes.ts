@@ -1,6 +1,6 @@
 import { AuthError, type AccessTokenPayload } from '@gatehousejs/core';
 import type { AuthRoute, AuthRouteInput } from './auth-routes.js';
-import { endedSessionAnswer } from './session-cookies/session-answer.js';
+import { endedSessionAnswer } from '../session-cookies/session-answer.js';
 import type { UserRoute } from './user-routes.js';
 
 // The administrators of CONTRACT §8; the flow checks the store and the grant rule too.

@@ -1,18 +1,18 @@
 import { AuthError, isAuthError, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
-import { prefersHtml, type VerifyEmailOutcome } from './auth-pages.js';
-import { toErrorResponse } from './http-error.js';
+import { prefersHtml, type VerifyEmailOutcome } from '../pages/auth-pages.js';
+import { toErrorResponse } from '../rules/http-error.js';
 import { ACCOUNT_AUTH_ROUTES } from './account-routes.js';
 import { JWKS_ROUTES } from './jwks-route.js';
 import { MFA_AUTH_ROUTES } from './mfa-routes.js';
 import { PASSKEY_AUTH_ROUTES } from './passkey-routes.js';
-import type { Route, RouteInput, RouteResult } from './routes/route.js';
+import type { Route, RouteInput, RouteResult } from './route.js';
 import {
   assertSignInOrigin,
   clearingOnRefusal,
   endedSessionAnswer,
   refreshCredential,
   sessionAnswer,
-} from './session-cookies/session-answer.js';
+} from '../session-cookies/session-answer.js';
 
 /** What an auth route reads from the request: the kernel's one `RouteInput`. */
 export type AuthRouteInput = RouteInput;

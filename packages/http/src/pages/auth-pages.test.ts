@@ -1,7 +1,7 @@
 import { AuthError, type Auth } from '@gatehousejs/core';
 import { describe, expect, it } from 'vitest';
 import { prefersHtml, type AuthPages, type VerifyEmailOutcome } from './auth-pages.js';
-import { AUTH_ROUTES, type AuthRouteInput } from './auth-routes.js';
+import { AUTH_ROUTES, type AuthRouteInput } from '../routes/auth-routes.js';
 
 const CHROME_NAVIGATION = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 const FIREFOX_NAVIGATION = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';

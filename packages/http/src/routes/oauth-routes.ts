@@ -1,7 +1,7 @@
 import { AuthError, type AccessTokenPayload, type Auth } from '@gatehousejs/core';
-import type { Route, RouteInput, RouteResult } from './routes/route.js';
+import type { Route, RouteInput, RouteResult } from './route.js';
 import { clearOauthCookie, oauthCookie, readOauthCookie } from './oauth-cookie.js';
-import { assertSignInOrigin, sessionAnswer } from './session-cookies/session-answer.js';
+import { assertSignInOrigin, sessionAnswer } from '../session-cookies/session-answer.js';
 
 /** What a social route reads: the kernel's one `RouteInput`, with the cookie and the callback's parameters. */
 export type SocialRouteInput = RouteInput & {

@@ -1,7 +1,7 @@
 import type { AccessTokenPayload, Auth } from '@gatehousejs/core';
 import { ACCOUNT_USER_ROUTES } from './account-routes.js';
-import type { Route, RouteInput, RouteResult } from './routes/route.js';
-import { READINESS_ROUTE } from './routes/readiness-route.js';
+import type { Route, RouteInput, RouteResult } from './route.js';
+import { READINESS_ROUTE } from './readiness-route.js';
 import { MFA_USER_ROUTES, withAdminMfa } from './mfa-routes.js';
 import { PASSKEY_USER_ROUTES } from './passkey-routes.js';
 
