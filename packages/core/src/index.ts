@@ -18,11 +18,9 @@ export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 export type { AccessTokenOptions } from './flows/verify-access-token.js';
 export { assertRecentAuthentication } from './flow-kit/assert-recent-authentication.js';
 export type { SessionView } from './flows/account-sessions.js';
-export { AUTHENTICATION_METHODS } from './tokens/authentication-methods.js';
 export type { AuthenticationMethod, SessionAuthentication } from './tokens/authentication-methods.js';
 export { createAccessTokenVerifier } from './tokens/access-token-verifier.js';
 export type { AccessTokenVerifier, AccessTokenVerifierOptions } from './tokens/access-token-verifier.js';
-export { MAX_IAT_SKEW_SECONDS } from './tokens/jws.js';
 export type { KeyLookup, TokenHeader } from './tokens/jws.js';
 export { SIGNING_ALGORITHMS } from './keys/signing-algorithm.js';
 export type { SigningAlgorithm } from './keys/signing-algorithm.js';
@@ -56,7 +54,6 @@ export { createMemoryRateLimiter } from './rate-limit/memory-rate-limiter.js';
 export type { PasswordPolicy, PasswordPolicyInput, PasswordScreening } from './validation/password-policy.js';
 export { assertPasswordAcceptable } from './validation/password-policy.js';
 export type { BreachedPasswordRanges } from './ports/breached-passwords.js';
-export { normalizePassword } from './validation/password-text.js';
 export type { PublicUser, UserProfile, UserSummary } from './flow-kit/user-views.js';
 export type { UserList } from './flows/manage-users.js';
 export type { RegisterResult, RegisterAccepted } from './flows/register.js';
@@ -94,16 +91,7 @@ export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';
 export type { Random } from './ports/random.js';
 
-export type {
-  ProviderId,
-  BuiltInProviderId,
-  ProviderProfile,
-  ProfileSources,
-  ClientAuthentication,
-  OAuthProviderDefinition,
-  OidcProviderDefinition,
-  OAuth2ProviderDefinition,
-} from './social/provider-definition.js';
+export type { ProviderId, BuiltInProviderId, ProviderProfile, ProfileSources, ClientAuthentication, OAuthProviderDefinition, OidcProviderDefinition, OAuth2ProviderDefinition } from './social/provider-definition.js';
 export { ProviderAnswerError, claimIsTrue, record, subjectOf, text } from './social/provider-definition.js';
 export { defineOAuth2Provider, defineOidcProvider } from './social/define-provider.js';
 export type { OAuth2ProviderOptions, OidcProviderOptions } from './social/define-provider.js';

@@ -7,7 +7,7 @@ export type { Admission, AdmissionOptions, AccessVerifier } from './kernel/admis
 export type { Exchange, Answer, BodyReadBefore } from './kernel/exchange.js';
 export { routeTable } from './kernel/route-table.js';
 export type { RouteTable, RouteMatch } from './kernel/route-table.js';
-export { declaresBody, readRequestBody } from './kernel/request-body.js';
+export { declaresBody } from './kernel/request-body.js';
 export type { BodyKind } from './kernel/request-body.js';
 export { clientAddressReader } from './kernel/proxy-setting.js';
 export type { ProxySetting, ClientAddressReader } from './kernel/proxy-setting.js';
@@ -17,46 +17,24 @@ export { toErrorResponse } from './rules/http-error.js';
 export type { ErrorBody, ErrorResponse, ErrorLog } from './rules/http-error.js';
 export { bodyError } from './rules/body-errors.js';
 export type { BodyFailure } from './rules/body-errors.js';
-export {
-  parseJsonBody,
-  parseFormBody,
-  assertFormMediaType,
-  assertJsonMediaType,
-  assertIdentityEncoding,
-  methodTakesBody,
-  DEFAULT_BODY_LIMIT_BYTES,
-} from './rules/json-body.js';
+export { parseJsonBody, assertIdentityEncoding, DEFAULT_BODY_LIMIT_BYTES } from './rules/json-body.js';
 export { readBodyWithinLimit } from './rules/read-body.js';
 export type { RequestBodySource, NextBodyChunk } from './rules/read-body.js';
 export { assertPathEncoding, pathEncodingError, normalizeRequestPath, isRoutableTarget } from './rules/request-path.js';
 export { readBearerToken } from './rules/bearer-token.js';
 export { readRawHeader } from './rules/raw-header.js';
 export { AUTH_ROUTES } from './routes/auth-routes.js';
-export { JWKS_ROUTES, JWKS_CACHE_CONTROL } from './routes/jwks-route.js';
+export { JWKS_ROUTES } from './routes/jwks-route.js';
 export { createJwksVerifier } from './resource/jwks-verifier.js';
 export type { JwksVerifier, JwksVerifierOptions, PublicKeyAlgorithm } from './resource/jwks-verifier.js';
 export type { AuthRoute, AuthRouteInput, AuthRouteResult } from './routes/auth-routes.js';
 export { USER_ROUTES } from './routes/user-routes.js';
 export { READINESS_ROUTE } from './routes/readiness-route.js';
 export type { UserRoute, UserRouteInput } from './routes/user-routes.js';
-export { assertRoles, requireVerifiedUser } from './guard/authorize.js';
-export { rememberVerifiedUser, verifiedUser } from './guard/verified-user.js';
-export {
-  routeAccess,
-  readsFormBody,
-  markPublic,
-  markRoleRequirement,
-  markGuard,
-  markUnconfirmedAllowed,
-  markFormBody,
-  isGuardMarker,
-} from './guard/route-guard.js';
-export type { RouteAccess } from './guard/route-guard.js';
+export { markGuard, markFormBody } from './guard/route-guard.js';
 export { routeNotFound } from './rules/not-found.js';
-export { queryFromSearchParams, queryFromUrl } from './rules/query-params.js';
 export { prefersHtml } from './pages/auth-pages.js';
 export type { AuthPages, HtmlPage, VerifyEmailOutcome } from './pages/auth-pages.js';
-export { resolveClientAddress } from './rules/client-address.js';
 export { parseTrustedProxies } from './rules/trusted-proxies.js';
 export type { TrustedProxies } from './rules/trusted-proxies.js';
 export type { ClientAddressInput } from './rules/client-address.js';
@@ -70,26 +48,8 @@ export type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-document
 export type { Operation, DocumentedResponse } from './openapi/operations.js';
 export { OAUTH_ROUTES } from './routes/oauth-routes.js';
 export type { SocialRoute, SocialRouteInput, SocialRouteResult } from './routes/oauth-routes.js';
-export {
-  usesCookies,
-  sessionAnswer,
-  assertSignInOrigin,
-  endedSessionAnswer,
-  refreshCredential,
-  clearingOnRefusal,
-} from './session-cookies/session-answer.js';
-export type { RefreshCredential } from './session-cookies/session-answer.js';
-export {
-  sessionCookies,
-  clearRefreshCookie,
-  clearSessionCookies,
-  readTokenCookie,
-  refreshCookieScope,
-  SESSION_COOKIE_NAMES,
-  SESSION_MODE_HEADER,
-  AUTH_COOKIE_PATH,
-} from './session-cookies/session-cookies.js';
-export { isTrustedCookieRequest, isTrustedSignInRequest } from './session-cookies/trusted-origin.js';
+export { usesCookies, sessionAnswer } from './session-cookies/session-answer.js';
+export { isTrustedCookieRequest } from './session-cookies/trusted-origin.js';
 export type { OriginHeaders } from './session-cookies/trusted-origin.js';
 export { getSessionUser } from './session-cookies/session-user.js';
 export type { SessionUser, SessionUserOptions, HeaderSource } from './session-cookies/session-user.js';
