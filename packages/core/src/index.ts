@@ -91,7 +91,16 @@ export type { Clock } from './ports/clock.js';
 export { cryptoRandom } from './ports/random.js';
 export type { Random } from './ports/random.js';
 
-export type { ProviderId, BuiltInProviderId, ProviderProfile, ProfileSources, ClientAuthentication, OAuthProviderDefinition, OidcProviderDefinition, OAuth2ProviderDefinition } from './social/provider-definition.js';
+export type {
+  ProviderId,
+  BuiltInProviderId,
+  ProviderProfile,
+  ProfileSources,
+  ClientAuthentication,
+  OAuthProviderDefinition,
+  OidcProviderDefinition,
+  OAuth2ProviderDefinition,
+} from './social/provider-definition.js';
 export { ProviderAnswerError, claimIsTrue, record, subjectOf, text } from './social/provider-definition.js';
 export { defineOAuth2Provider, defineOidcProvider } from './social/define-provider.js';
 export type { OAuth2ProviderOptions, OidcProviderOptions } from './social/define-provider.js';
