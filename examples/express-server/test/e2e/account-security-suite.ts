@@ -106,7 +106,7 @@ export function describeAccountSecurity(framework: string, createListener: Creat
         // The phone's access token is refused at once (revocation reaches access tokens), and its refresh too.
         await phone.getByRole('button', { name: 'Reload' }).click();
         await expectText(phone.locator('#notice'), 'Please log in again.');
-        expect(await phone.locator('#login-form').isVisible()).toBe(true);
+        await phone.locator('#login-form').waitFor({ state: 'visible' });
 
         // Again with "Sign out everywhere else", then this device itself.
         await logIn(phone, grace.email, grace.password);
@@ -121,7 +121,7 @@ export function describeAccountSecurity(framework: string, createListener: Creat
 
         await sessions.first().getByRole('button', { name: 'Sign out this device' }).click();
         await expectText(laptop.locator('#notice'), 'This device is signed out.');
-        expect(await laptop.locator('#login-form').isVisible()).toBe(true);
+        await laptop.locator('#login-form').waitFor({ state: 'visible' });
       });
 
       it('deletes the account after asking for the password again when the sign-in is older than 10 minutes', async () => {

@@ -27,6 +27,12 @@ export function useSignedOutView(show) {
   });
 }
 
+/**
+ * The API's one sentence for INVALID_CREDENTIALS names the e-mail too; a signed-in person was asked
+ * for their own password only (a change, a deletion, the re-authentication dialog), so say that.
+ */
+export const WRONG_OWN_PASSWORD = 'The password is not correct.';
+
 /** What a failed navigator.credentials call means for the person: cancelled, timed out, or refused. */
 export const passkeyStepFailed = (error) => `The browser did not finish the passkey step (${error.name}). Nothing was changed.`;
 
@@ -54,6 +60,8 @@ export async function act(button, form, action) {
     } else if (sessionEnded) {
       showSignedOut();
       showNotice('error', `Your session has ended: ${error.message} Please log in again.`);
+    } else if (error.code === 'INVALID_CREDENTIALS' && !$('signed-in').hidden) {
+      showNotice('error', WRONG_OWN_PASSWORD);
     } else {
       if (error.status === 401 && !(await canResume())) showSignedOut();
       showApiError(error, form);

@@ -3,7 +3,7 @@
 // the authenticator app or a passkey, in a dialog, calls POST /auth/reauthenticate, and repeats the action.
 import { GatehouseApiError, reauthenticateWithPasskey } from './client/index.js';
 import { $ } from './dom.js';
-import { Cancelled, passkeyStepFailed } from './page-actions.js';
+import { Cancelled, passkeyStepFailed, WRONG_OWN_PASSWORD } from './page-actions.js';
 import { client } from './session.js';
 
 /** The pending dialog's settle functions, or null when it is closed. */
@@ -32,7 +32,7 @@ async function prove(button, send) {
     if (error instanceof DOMException) return showDialogError(passkeyStepFailed(error));
     if (!(error instanceof GatehouseApiError)) return settle(error);
     const wait = error.retryAfterSeconds === undefined ? '' : ` Try again in ${error.retryAfterSeconds} seconds.`;
-    showDialogError(`${error.message}${wait}`);
+    showDialogError(`${error.code === 'INVALID_CREDENTIALS' ? WRONG_OWN_PASSWORD : error.message}${wait}`);
   } finally {
     button.disabled = false;
   }
