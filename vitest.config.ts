@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { projects } from './vitest.workspace.js';
@@ -42,6 +43,9 @@ export default defineConfig({
     reporters: ['default', './tools/summary-reporter.ts'],
     // The demo page imports @gatehousejs/client's build: made once, before any test.
     globalSetup: ['./tools/build-typed-client.ts'],
+    // Most test files wait on sockets, databases and a browser rather than compute: on the 2-core CI
+    // machine the default (one worker per core but one) left a core idle and the run near 25 minutes.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
