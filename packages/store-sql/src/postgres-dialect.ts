@@ -7,15 +7,19 @@ import {
   type TableMetadata,
 } from 'kysely';
 
-/** PostgreSQL's "schema does not exist" (invalid_schema_name). */
-const INVALID_SCHEMA_NAME = '3F000';
+/**
+ * What PostgreSQL answers when another client drops a schema (3F000 invalid_schema_name) or a
+ * table (42P01 undefined_table, when the table of a dropped schema was already in the snapshot)
+ * while the introspection query runs.
+ */
+const DROPPED_MEANWHILE = new Set(['3F000', '42P01']);
 const ATTEMPTS = 10;
 
 /**
  * Kysely's introspector lists the tables of every schema of the database (the Migrator asks it
  * whether its bookkeeping table exists), calling `has_schema_privilege(name, …)` per schema. When
  * another client drops a schema between PostgreSQL's catalog snapshot and that call, the whole query
- * fails with 3F000, and a migration fails for a schema that is none of its business (seen when
+ * fails with 3F000 (or 42P01 for a table of that schema), and a migration fails for a schema that is none of its business (seen when
  * several apps or test runs share one database). A new attempt no longer sees the dropped schema.
  */
 class TolerantPostgresIntrospector extends PostgresIntrospector {
@@ -24,7 +28,7 @@ class TolerantPostgresIntrospector extends PostgresIntrospector {
       try {
         return await super.getTables(options);
       } catch (error) {
-        if ((error as { code?: unknown }).code !== INVALID_SCHEMA_NAME || attempt >= ATTEMPTS) throw error;
+        if (!DROPPED_MEANWHILE.has(String((error as { code?: unknown }).code)) || attempt >= ATTEMPTS) throw error;
       }
     }
   }
