@@ -49,8 +49,11 @@ export function soak(context: () => LoadContext): void {
           if (mib !== undefined) rss[i]!.push([at, mib]);
         }
       }
-      const heapAtEnd = await liveHeap();
+      // The load stops before the last reading: a full collection freezes an instance for a moment,
+      // and Node's keep-alive timer then fires late on a connection nginx had just sent a request
+      // down (a 502 nginx cannot retry). The no-5xx check still covers the whole soak window.
       await load.stop();
+      const heapAtEnd = await liveHeap();
 
       const trends = rss.map((series) => rssTrend(series));
       const heaps = heapAtEnd.map((last, i) => {
