@@ -13,9 +13,10 @@ const STRONG = {
 
 describe('readServerSettings (CONTRACT §7)', () => {
   it('AUTH_COOKIES is auto by default (cookies for the requests that ask), true or false; trusting the origin of APP_URL and CORS_ORIGINS', () => {
+    // Without APP_URL the demo is opened as localhost or as 127.0.0.1 (the README's address): both are its own.
     expect(readServerSettings({}).auth.cookies).toEqual({
       enabled: 'auto',
-      trustedOrigins: ['http://localhost:3000'],
+      trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       serverReadable: false,
     });
     const on = readServerSettings({

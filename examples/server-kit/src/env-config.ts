@@ -215,12 +215,12 @@ function secrets(env: NodeJS.ProcessEnv, production: boolean) {
  * `CORS_ORIGINS`. `AUTH_COOKIES_SERVER_READABLE=true` puts the cookies at Path=/ for server-rendered
  * pages (`getSessionUser`).
  */
-function cookieSettings(env: NodeJS.ProcessEnv, appUrl: string, corsOrigins: readonly string[]) {
+function cookieSettings(env: NodeJS.ProcessEnv, ownOrigins: readonly string[], corsOrigins: readonly string[]) {
   const mode = env.AUTH_COOKIES?.trim().toLowerCase() ?? '';
   if (![...TRUE, ...FALSE, '', 'auto'].includes(mode)) throw new ConfigurationError('AUTH_COOKIES must be true, false or auto.');
   return {
     enabled: mode === '' || mode === 'auto' ? ('auto' as const) : TRUE.includes(mode),
-    trustedOrigins: [new URL(appUrl).origin, ...corsOrigins],
+    trustedOrigins: [...ownOrigins, ...corsOrigins],
     serverReadable: flag(env, 'AUTH_COOKIES_SERVER_READABLE', false),
   };
 }
@@ -304,6 +304,11 @@ export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefau
   const listenPort = port(env, 'PORT', 3000);
   const appUrl = (value(env, 'APP_URL') ?? `http://localhost:${listenPort}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s]+$/.test(appUrl)) throw new ConfigurationError('APP_URL must be an http(s) URL.');
+  // Without APP_URL (development on this machine) the page is opened as localhost or as 127.0.0.1,
+  // as the README and the start-up log say: both are the app's own origin for cookie mode's check.
+  const ownOrigins = value(env, 'APP_URL')
+    ? [new URL(appUrl).origin]
+    : [`http://localhost:${listenPort}`, `http://127.0.0.1:${listenPort}`];
   const secret = secrets(env, production);
   const smtpHost = value(env, 'SMTP_HOST');
   const smtpUser = value(env, 'SMTP_USER');
@@ -317,7 +322,7 @@ export function readServerSettings(env: NodeJS.ProcessEnv, defaults: ServerDefau
     appUrl,
     databaseUrl: value(env, 'DATABASE_URL') ?? `sqlite:${defaults.databaseFile}`,
     migrateOnStart: flag(env, 'DB_MIGRATE_ON_START', true),
-    auth: authConfig(env, secret.access, secret.refresh, cookieSettings(env, appUrl, origins(env, 'CORS_ORIGINS'))),
+    auth: authConfig(env, secret.access, secret.refresh, cookieSettings(env, ownOrigins, origins(env, 'CORS_ORIGINS'))),
     social: readSocialSettings(env, appUrl, (message) => new ConfigurationError(message)),
     ephemeralSecrets: secret.ephemeral,
     smtp: smtpHost
