@@ -13,7 +13,7 @@ afterAll(async () => {
 if (postgres.unreachable && !DATABASES_REQUIRED) {
   describe('Hono example on PostgreSQL: social sign-in', () => {
     // Skipped only on a developer machine without PostgreSQL, saying why; CI sets GATEHOUSE_REQUIRE_DATABASES=1 and fails instead.
-    it.skip(`PostgreSQL is not reachable here (${postgres.unreachable}); GATEHOUSE_REQUIRE_DATABASES=1 makes this a failure`, () => {});
+    it.skip(`PostgreSQL is not reachable here (${postgres.unreachable}); GATEHOUSE_REQUIRE_DATABASES=1 makes this a failure`, () => {}); // skip reason: no PostgreSQL on this developer machine (CI fails instead)
   });
 } else {
   describeSocialSignInSuite('Hono example on PostgreSQL', async (env, overrides) => {

@@ -53,6 +53,7 @@ if ('unreachable' in connection) {
     );
     // Skipped only on a machine without Redis and without the CI flag, saying why above; CI fails instead.
     describe.skip(LABEL, () => {
+      // skip reason: no Redis on this machine and no CI flag (CI fails instead)
       it('needs a reachable Redis', () => {});
     });
   }
