@@ -52,8 +52,6 @@ export interface JwksVerifier<R extends string = Role> {
    * when the key the token names is not cached and the key set cannot be fetched.
    */
   verifyAccessToken(token: string, options?: { allowUnconfirmed?: boolean }): Promise<AccessTokenPayload<R>>;
-  /** The payload of a token verified before and still valid, else `undefined`. Never throws. */
-  verifyCachedAccessToken(token: string): AccessTokenPayload<R> | undefined;
   /** The issuer's role set and hierarchy, as configured here: what a guard's `roles(…)` applies. */
   readonly roles: RolePolicy<R>;
 }
@@ -170,6 +168,5 @@ export function createJwksVerifier<const R extends string = SpecRole>(options: J
       if (hit === undefined) return verifyInFull(token, at, verifyOptions);
       return refusedUnconfirmed(hit, verifyOptions) ? Promise.reject(new AuthError('EMAIL_NOT_VERIFIED')) : Promise.resolve(hit);
     },
-    verifyCachedAccessToken: (token) => verifier.cachedAccessToken(token, now()) as AccessTokenPayload<R> | undefined,
   };
 }
