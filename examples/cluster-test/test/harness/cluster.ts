@@ -27,7 +27,7 @@ const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
 export const FRAMEWORKS: Framework[] = ['express', 'hono', 'express'];
 
 /** Seconds an instance is given to drain after SIGTERM (SHUTDOWN_TIMEOUT). */
-// A drain waits for each idle keep-alive connection to be closed by nginx (4 s) or Node (5 s).
+// A drain waits for each idle keep-alive connection to be closed by nginx (2 s) or Node (5 s).
 export const SHUTDOWN_TIMEOUT_SECONDS = 8;
 
 /**

@@ -28,7 +28,7 @@ export interface Balancer {
 export function nginxConfig(dir: string, listenPort: number, instancePorts: number[], resourcePort: number): string {
   const servers = instancePorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join('\n');
   const pinned = instancePorts
-    .map((port, index) => `  upstream instance${index} {\n    server 127.0.0.1:${port};\n    keepalive 8;\n    keepalive_timeout 4s;\n  }`)
+    .map((port, index) => `  upstream instance${index} {\n    server 127.0.0.1:${port};\n    keepalive 8;\n    keepalive_timeout 2s;\n  }`)
     .join('\n');
   const pins = instancePorts.map((_, index) => `    ${index} instance${index};`).join('\n');
   return `daemon off;
@@ -49,15 +49,16 @@ http {
   upstream gatehouse {
 ${servers}
     keepalive 32;
-    # Below Node's keep-alive timeout (5 s): nginx must drop an idle connection before the
-    # instance does, or it may send a POST into a socket the instance is closing (a 502).
-    keepalive_timeout 4s;
+    # Well below Node's keep-alive timeout (5 s): nginx must drop an idle connection before the
+    # instance does, or it may send a POST into a socket the instance is closing (a 502). The
+    # 3 s margin covers an instance frozen by a full collection, whose timer then fires late.
+    keepalive_timeout 2s;
   }
 ${pinned}
   upstream reports {
     server 127.0.0.1:${resourcePort};
     keepalive 8;
-    keepalive_timeout 4s;
+    keepalive_timeout 2s;
   }
   map $http_${PIN_HEADER.replaceAll('-', '_')} $gatehouse_upstream {
     default gatehouse;

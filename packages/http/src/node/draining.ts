@@ -23,7 +23,7 @@ export interface Draining {
  * `keepalive`) may be writing a request into it at that very moment, and a POST that meets a
  * closed connection is not retried (the client gets a 502; the cluster test saw it). Instead each
  * connection closes after its next answer (`Connection: close`), and one left unused is closed by
- * whichever side's keep-alive timeout comes first: a proxy's (4 s in docs/deployment.md) before
+ * whichever side's keep-alive timeout comes first: a proxy's (2 s in docs/deployment.md) before
  * Node's `keepAliveTimeout` (5 s), the same rule that keeps a running instance from dropping
  * requests. A drain therefore takes at most about the keep-alive timeout plus the slowest request.
  *
