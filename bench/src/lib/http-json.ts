@@ -9,6 +9,18 @@ export async function postJson<T = Record<string, unknown>>(
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
+  return jsonOf<T>(url, response);
+}
+
+/** GETs `url` and answers the parsed JSON answer; anything but 2xx throws with the status and body. */
+export async function getJson<T = Record<string, unknown>>(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ json: T; response: Response }> {
+  return jsonOf<T>(url, await fetch(url, { headers }));
+}
+
+async function jsonOf<T>(url: string, response: Response): Promise<{ json: T; response: Response }> {
   const text = await response.text();
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
   return { json: (text ? JSON.parse(text) : {}) as T, response };

@@ -84,16 +84,23 @@ export async function burst(count: number, work: () => Promise<unknown>): Promis
   );
 }
 
-/** Runs `work` from `concurrency` loops for `seconds`; returns each completed call's duration in milliseconds. */
-export async function closedLoop(concurrency: number, seconds: number, work: (n: number) => Promise<unknown>): Promise<number[]> {
+/**
+ * Runs `work` from `concurrency` loops for `seconds`; returns each completed call's duration in
+ * milliseconds. `work` gets the call's number (counting across loops) and its loop's (0…concurrency-1).
+ */
+export async function closedLoop(
+  concurrency: number,
+  seconds: number,
+  work: (n: number, loop: number) => Promise<unknown>,
+): Promise<number[]> {
   const durations: number[] = [];
   const until = performance.now() + seconds * 1000;
   let next = 0;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, loop) => {
       while (performance.now() < until) {
         const started = performance.now();
-        await work(next++);
+        await work(next++, loop);
         durations.push(performance.now() - started);
       }
     }),

@@ -1,6 +1,8 @@
 import { fork } from 'node:child_process';
 import type { Answer, CpuUse } from '../servers/protocol.js';
 
+const CPU_REPORTER = new URL('../servers/cpu-reporter.js', import.meta.url);
+
 /** A server the benchmark measures from outside: where it listens and its CPU time so far. */
 export interface MeasuredServer {
   url: string;
@@ -10,13 +12,18 @@ export interface MeasuredServer {
 
 /**
  * Forks `script`, which listens on a free port and sends `{ type: 'ready', port, ...extra }` over
- * IPC, and answers `cpu` questions (it imports `servers/cpu-reporter.js`).
+ * IPC, and answers `cpu` questions: it imports `servers/cpu-reporter.js`, or, a script outside
+ * bench/src (a peer package of its own), has it preloaded with `preloadCpuReporter`.
  */
 export async function startScriptServer<Extra extends object = object>(
   script: URL,
   args: string[] = [],
+  { preloadCpuReporter = false }: { preloadCpuReporter?: boolean } = {},
 ): Promise<MeasuredServer & { ready: Extra }> {
-  const child = fork(script, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(script, args, {
+    execArgv: [...process.execArgv, ...(preloadCpuReporter ? ['--import', CPU_REPORTER.href] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const pending = new Map<number, (value: CpuUse) => void>();
   let nextId = 1;
   const ready = await new Promise<{ port: number } & Extra>((resolve, reject) => {
