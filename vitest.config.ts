@@ -16,6 +16,7 @@ export const sourceAliases = {
   '@gatehousejs/core/password-strength': source('./packages/core/src/validation/password-strength.ts'),
   '@gatehousejs/core': source('./packages/core/src/index.ts'),
   '@gatehousejs/http/testing': source('./packages/http/src/testing/index.ts'),
+  '@gatehousejs/http/adapter': source('./packages/http/src/adapter.ts'),
   '@gatehousejs/http/node': source('./packages/http/src/node/index.ts'),
   '@gatehousejs/http': source('./packages/http/src/index.ts'),
   '@gatehousejs/express': source('./packages/express/src/index.ts'),
