@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createAuth, type Auth, type AuthConfigInput, type AuthStore, type PasswordHasher } from '@gatehousejs/core';
+import { createAuth, type Auth, type AuthConfigInput } from '@gatehousejs/core';
+import type { AuthStore, PasswordHasher } from '@gatehousejs/core/ports';
 import { benchRegistration } from './protocol.js';
 
 /** The hasher a benchmark server signs its users in with, and how many hashes it computes at once. */

@@ -1,7 +1,8 @@
 // The comparison for docs/performance.md: the hasher package's engines on tinypool 2.2 instead of
 // our worker pool, built through the same core wrapper, so only the pool differs.
 import { availableParallelism } from 'node:os';
-import { createArgon2idHasherFromEngine, type Argon2idParameters, type PasswordHasher } from '@gatehousejs/core';
+import { createArgon2idHasherFromEngine, type PasswordHasher } from '@gatehousejs/core/ports';
+import type { Argon2idParameters } from '@gatehousejs/core';
 import Tinypool from 'tinypool';
 import type { TinypoolTask } from './tinypool-worker.js';
 

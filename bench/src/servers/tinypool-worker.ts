@@ -3,7 +3,8 @@
 // collection after each task. Without them the comparison would measure those, not the pools.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import type { Argon2idEngine, Argon2idParameters } from '@gatehousejs/core';
+import type { Argon2idEngine } from '@gatehousejs/core/ports';
+import type { Argon2idParameters } from '@gatehousejs/core';
 
 export type TinypoolTask = { engine: string; nice: number } & (
   | { op: 'hash'; password: string; salt: Uint8Array; params: Argon2idParameters; hashLength: number }

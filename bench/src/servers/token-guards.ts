@@ -2,14 +2,8 @@
 // see `TokenGuard` in protocol.ts.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  createAccessTokenVerifier,
-  createRolePolicy,
-  generateSigningKey,
-  type Auth,
-  type AuthStore,
-  type Revocation,
-} from '@gatehousejs/core';
+import { createAccessTokenVerifier, createRolePolicy, generateSigningKey, type Auth } from '@gatehousejs/core';
+import type { AuthStore, Revocation } from '@gatehousejs/core/ports';
 import { createJwksVerifier, type AccessVerifier } from '@gatehousejs/http';
 import { openAuth, randomSecret, registerBenchUser, type Hashing } from './bench-auth.js';
 import { honoGuardApp } from './guard-apps.js';

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { cryptoRandom, generateSigningKey, parseAuthConfig, type SigningAlgorithm } from '@gatehousejs/core';
+import { cryptoRandom } from '@gatehousejs/core/ports';
+import { generateSigningKey, parseAuthConfig, type SigningAlgorithm } from '@gatehousejs/core';
 // The token service is internal to core (apps reach it through createAuth); the bench measures it alone.
 import { createTokenService, type TokenService } from '../../../packages/core/dist/tokens/token-service.js';
 import { jwtVerify, SignJWT } from 'jose';

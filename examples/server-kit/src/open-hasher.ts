@@ -1,4 +1,5 @@
-import type { Argon2idParameters, PasswordHasher } from '@gatehousejs/core';
+import type { Argon2idParameters } from '@gatehousejs/core';
+import type { PasswordHasher } from '@gatehousejs/core/ports';
 import { checkNativeArgon2id, createArgon2idWorkerPool, createNativeArgon2idWorkerPool } from '@gatehousejs/hasher';
 import { describeError, type Logger } from './logger.js';
 

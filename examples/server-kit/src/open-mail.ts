@@ -1,4 +1,5 @@
-import { maskEmail, type Mailer } from '@gatehousejs/core';
+import { maskEmail } from '@gatehousejs/core';
+import type { Mailer } from '@gatehousejs/core/ports';
 import { createSmtpMailer } from '@gatehousejs/mailer-smtp';
 import { startMailCatcher, type MailCatcher } from '@gatehousejs/mailer-smtp/testing';
 import type { ServerSettings } from './env-config.js';

@@ -1,4 +1,5 @@
-import { createMemoryRateLimiter, type AuthStore, type RateLimiter, type RevocationFeed } from '@gatehousejs/core';
+import { createMemoryRateLimiter } from '@gatehousejs/core';
+import type { AuthStore, RateLimiter, RevocationFeed } from '@gatehousejs/core/ports';
 import { createRedisRateLimiter, createRedisRevocationFeed } from '@gatehousejs/rate-limit-redis';
 import type { SqlStore } from '@gatehousejs/store-sql';
 import { Redis } from 'ioredis';

@@ -1,4 +1,4 @@
-import type { AuthStore } from '@gatehousejs/core';
+import type { AuthStore } from '@gatehousejs/core/ports';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { openSqlStore, parseDatabaseUrl, type SqlConnectionOptions } from '@gatehousejs/store-sql';
 import { ConfigurationError } from './env-config.js';

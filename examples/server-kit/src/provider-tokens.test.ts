@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createAuth, type Auth, type SocialConfigInput } from '@gatehousejs/core';
 import { createFakeClock, createFakeHasher, type FakeClock } from '@gatehousejs/core/testing';
-import type { AuthStore } from '@gatehousejs/core';
+import type { AuthStore } from '@gatehousejs/core/ports';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { openSqlStore } from '@gatehousejs/store-sql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

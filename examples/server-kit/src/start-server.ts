@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { AuthError, createAuth, maskEmail, type Auth, type AuthStore, type Clock } from '@gatehousejs/core';
+import { AuthError, createAuth, maskEmail, type Auth } from '@gatehousejs/core';
+import type { AuthStore, Clock } from '@gatehousejs/core/ports';
 import { toErrorResponse } from '@gatehousejs/http';
 import { ConfigurationError, type ServerSettings } from './env-config.js';
 import { MISSING_MFA_KEY } from './mfa-env.js';

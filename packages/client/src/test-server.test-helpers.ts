@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { createAuth, type Auth, type AuthMail, type AuthStore } from '@gatehousejs/core';
+import { createAuth, type Auth } from '@gatehousejs/core';
+import type { AuthMail, AuthStore } from '@gatehousejs/core/ports';
 import { createFakeHasher } from '@gatehousejs/core/testing';
 import { authRoutes, errorHandler, notFound, userRoutes } from '@gatehousejs/hono';
 import { createMemoryStore } from '@gatehousejs/store-memory';

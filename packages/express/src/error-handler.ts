@@ -1,4 +1,5 @@
-import { adapterKit as kit, type ErrorLog } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
+import type { ErrorLog } from '@gatehousejs/http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { writeAnswer } from './exchange.js';
 

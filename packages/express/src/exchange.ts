@@ -1,4 +1,4 @@
-import { adapterKit as kit } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
 import type { Request, Response } from 'express';
 
 const LOST =

@@ -1,4 +1,4 @@
-import { adapterKit as kit } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
 import type { Request, RequestHandler } from 'express';
 import { expressExchange } from './exchange.js';
 

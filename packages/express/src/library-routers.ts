@@ -1,5 +1,6 @@
 import type { Auth } from '@gatehousejs/core';
-import { adapterKit as kit, type KernelOptions } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
+import type { KernelOptions } from '@gatehousejs/http';
 import type { Request, Router } from 'express';
 import { expressExchange } from './exchange.js';
 import { guardRouter, strictRouter } from './secure-router.js';

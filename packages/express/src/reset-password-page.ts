@@ -1,4 +1,5 @@
-import { adapterKit as kit, type ResetPasswordPageOptions } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
+import type { ResetPasswordPageOptions } from '@gatehousejs/http';
 import type { RequestHandler } from 'express';
 import { writeAnswer } from './exchange.js';
 

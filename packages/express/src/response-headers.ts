@@ -1,4 +1,4 @@
-import { API_SECURITY_HEADERS, decideCors } from '@gatehousejs/http';
+import { API_SECURITY_HEADERS, decideCors } from '@gatehousejs/http/adapter';
 import type { RequestHandler } from 'express';
 
 /**

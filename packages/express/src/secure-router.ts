@@ -1,4 +1,5 @@
-import { adapterKit as kit, type AccessVerifier, type KernelOptions } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
+import type { AccessVerifier, KernelOptions } from '@gatehousejs/http';
 import express, { type RequestHandler, type Router } from 'express';
 import { guards } from './guard.js';
 import { matchedRoutes, type RouterLayer } from './matched-routes.js';

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Auth } from '@gatehousejs/core';
 import { createTestAuth } from '@gatehousejs/core/testing';
-import { routeTable, type SocialRoute } from '@gatehousejs/http';
+import { routeTable, type SocialRoute } from '@gatehousejs/http/adapter';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express, { type RequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { createAuth, type AuthMail } from '@gatehousejs/core';
+import { createAuth } from '@gatehousejs/core';
+import type { AuthMail } from '@gatehousejs/core/ports';
 import { createFakeHasher } from '@gatehousejs/core/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import express from 'express';

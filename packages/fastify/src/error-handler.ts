@@ -1,5 +1,6 @@
 import { AuthError, isAuthError } from '@gatehousejs/core';
-import { bodyError, pathEncodingError, routeNotFound, toErrorResponse, type BodyFailure, type ErrorLog } from '@gatehousejs/http';
+import { bodyError, pathEncodingError, routeNotFound, type BodyFailure } from '@gatehousejs/http/adapter';
+import { toErrorResponse, type ErrorLog } from '@gatehousejs/http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 // Fastify's own refusals of a body (its parsers, on the app's routes), as the shared body failures.

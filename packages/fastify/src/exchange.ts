@@ -1,4 +1,5 @@
-import { declaresBody, readRawHeader, type Exchange } from '@gatehousejs/http';
+import { declaresBody } from '@gatehousejs/http';
+import { readRawHeader, type Exchange } from '@gatehousejs/http/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**

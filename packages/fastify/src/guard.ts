@@ -1,5 +1,5 @@
 import type { AccessTokenPayload } from '@gatehousejs/core';
-import { routeRule, type Admission } from '@gatehousejs/http';
+import { routeRule, type Admission } from '@gatehousejs/http/adapter';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { fastifyExchange } from './exchange.js';
 import { LIBRARY_ROUTE } from './library-routes.js';

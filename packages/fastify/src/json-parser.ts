@@ -1,4 +1,4 @@
-import { assertIdentityEncoding, parseJsonBody } from '@gatehousejs/http';
+import { assertIdentityEncoding, parseJsonBody } from '@gatehousejs/http/adapter';
 import type { FastifyInstance } from 'fastify';
 
 /**

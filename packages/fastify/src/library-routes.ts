@@ -1,4 +1,4 @@
-import { AUTH_ROUTES, OAUTH_ROUTES, USER_ROUTES, type Kernel, type Route } from '@gatehousejs/http';
+import { AUTH_ROUTES, OAUTH_ROUTES, USER_ROUTES, type Kernel, type Route } from '@gatehousejs/http/adapter';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyExchange } from './exchange.js';
 

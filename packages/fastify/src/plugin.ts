@@ -3,10 +3,12 @@ import {
   API_SECURITY_HEADERS,
   createAdmission,
   createKernel,
-  createResetPasswordPage,
   DEFAULT_BODY_LIMIT_BYTES,
   decideCors,
   isIssuer,
+} from '@gatehousejs/http/adapter';
+import {
+  createResetPasswordPage,
   type AccessVerifier,
   type ErrorLog,
   type KernelOptions,

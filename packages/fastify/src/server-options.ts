@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { isRoutableTarget, normalizeRequestPath, type ErrorLog } from '@gatehousejs/http';
+import { isRoutableTarget, normalizeRequestPath } from '@gatehousejs/http/adapter';
+import type { ErrorLog } from '@gatehousejs/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorHandler } from './error-handler.js';
 

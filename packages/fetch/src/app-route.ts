@@ -1,5 +1,13 @@
 import type { AccessTokenPayload, RequestContext, Role } from '@gatehousejs/core';
-import { routeRule, routeTable, type Admission, type Exchange, type Route, type RouteRule, type RouteTable } from '@gatehousejs/http';
+import {
+  routeRule,
+  routeTable,
+  type Admission,
+  type Exchange,
+  type Route,
+  type RouteRule,
+  type RouteTable,
+} from '@gatehousejs/http/adapter';
 
 /** What an app route's handler receives besides the `Request`: what the guard found, and the body after the rules. */
 export interface AppRouteContext {

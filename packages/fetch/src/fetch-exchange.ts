@@ -1,4 +1,4 @@
-import type { Exchange } from '@gatehousejs/http';
+import type { Exchange } from '@gatehousejs/http/adapter';
 
 /** What the runtime tells of a request besides the `Request` itself. */
 export interface RequestFacts {

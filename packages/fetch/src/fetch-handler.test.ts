@@ -2,7 +2,7 @@ import type { Auth } from '@gatehousejs/core';
 import { createTestAuth } from '@gatehousejs/core/testing';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { describe, expect, it, vi } from 'vitest';
-import { UNKNOWN_PEER_WARNING } from '@gatehousejs/http';
+import { UNKNOWN_PEER_WARNING } from '@gatehousejs/http/adapter';
 import { createFetchHandler, jsonResponse, type AppRoute } from './index.js';
 
 const ORIGIN = 'http://app.test';

@@ -3,7 +3,6 @@ import {
   AUTH_ROUTES,
   createAdmission,
   createKernel,
-  createResetPasswordPage,
   decideCors,
   isIssuer,
   normalizeRequestPath,
@@ -11,6 +10,9 @@ import {
   routeNotFound,
   routeTable,
   USER_ROUTES,
+} from '@gatehousejs/http/adapter';
+import {
+  createResetPasswordPage,
   type AccessVerifier,
   type ErrorLog,
   type KernelOptions,

@@ -1,13 +1,12 @@
 import { availableParallelism } from 'node:os';
+import { AuthError, type Argon2idParameters } from '@gatehousejs/core';
 import {
-  AuthError,
   createArgon2idHasherFromEngine,
   DEFAULT_ARGON2ID_PARAMETERS,
   type Argon2idEngine,
-  type Argon2idParameters,
   type PasswordHasher,
   type Random,
-} from '@gatehousejs/core';
+} from '@gatehousejs/core/ports';
 import { z } from 'zod';
 import type { Argon2idTask, PoolWorkerData } from './argon2id-task.js';
 import type { PoolIsolation } from './pool-member.js';

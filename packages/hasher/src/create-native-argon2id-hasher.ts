@@ -1,4 +1,5 @@
-import { createArgon2idHasherFromEngine, cryptoRandom, type Argon2idParameters, type PasswordHasher, type Random } from '@gatehousejs/core';
+import { createArgon2idHasherFromEngine, cryptoRandom, type PasswordHasher, type Random } from '@gatehousejs/core/ports';
+import type { Argon2idParameters } from '@gatehousejs/core';
 import { ARGON2ID, VERSION_0X13 } from './native-constants.js';
 
 type NodeRsArgon2 = typeof import('@node-rs/argon2');

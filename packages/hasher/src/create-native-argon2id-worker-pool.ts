@@ -1,4 +1,5 @@
-import { DEFAULT_ARGON2ID_PARAMETERS, type Argon2idParameters } from '@gatehousejs/core';
+import { DEFAULT_ARGON2ID_PARAMETERS } from '@gatehousejs/core/ports';
+import type { Argon2idParameters } from '@gatehousejs/core';
 import { createArgon2idWorkerPool, type Argon2idWorkerPool, type Argon2idWorkerPoolOptions } from './create-argon2id-worker-pool.js';
 
 const NATIVE_ENGINE = new URL('./native-engine.js', import.meta.url);

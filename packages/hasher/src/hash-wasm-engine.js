@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 /** @type {Pick<typeof import('hash-wasm'), 'argon2id' | 'argon2Verify'>} */
 const { argon2id, argon2Verify } = createRequire(import.meta.url)('hash-wasm/dist/argon2.umd.min.js');
 
-/** @type {import('@gatehousejs/core').Argon2idEngine['hash']} */
+/** @type {import('@gatehousejs/core/ports').Argon2idEngine['hash']} */
 export function hash(password, salt, params, hashLength) {
   return argon2id({
     password,
@@ -21,7 +21,7 @@ export function hash(password, salt, params, hashLength) {
   });
 }
 
-/** @type {import('@gatehousejs/core').Argon2idEngine['verify']} */
+/** @type {import('@gatehousejs/core/ports').Argon2idEngine['verify']} */
 export async function verify(phcHash, password) {
   try {
     return await argon2Verify({ password, hash: phcHash });

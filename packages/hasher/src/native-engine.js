@@ -4,7 +4,7 @@
 import { hashSync, verifySync } from '@node-rs/argon2';
 import { ARGON2ID, VERSION_0X13 } from './native-constants.js';
 
-/** @type {import('@gatehousejs/core').Argon2idEngine['hash']} */
+/** @type {import('@gatehousejs/core/ports').Argon2idEngine['hash']} */
 export function hash(password, salt, params, hashLength) {
   return hashSync(password, {
     algorithm: ARGON2ID,
@@ -17,7 +17,7 @@ export function hash(password, salt, params, hashLength) {
   });
 }
 
-/** @type {import('@gatehousejs/core').Argon2idEngine['verify']} */
+/** @type {import('@gatehousejs/core/ports').Argon2idEngine['verify']} */
 export function verify(phcHash, password) {
   try {
     return verifySync(phcHash, password);

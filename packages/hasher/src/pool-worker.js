@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from './thread-priority.js';
 
 /** @typedef {import('./argon2id-task.js').Argon2idTask} Argon2idTask */
-/** @typedef {import('@gatehousejs/core').Argon2idEngine} Argon2idEngine */
+/** @typedef {import('@gatehousejs/core/ports').Argon2idEngine} Argon2idEngine */
 /** @typedef {import('./argon2id-task.js').PoolWorkerData} PoolWorkerData */
 
 /**

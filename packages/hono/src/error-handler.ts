@@ -1,5 +1,6 @@
 import { AuthError } from '@gatehousejs/core';
-import { adapterKit as kit, API_SECURITY_HEADERS, type ErrorLog } from '@gatehousejs/http';
+import { adapterKit as kit, API_SECURITY_HEADERS } from '@gatehousejs/http/adapter';
+import type { ErrorLog } from '@gatehousejs/http';
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { sendAnswer } from './exchange.js';

@@ -1,4 +1,4 @@
-import { adapterKit as kit } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
 import type { Context } from 'hono';
 import type { GetConnInfo } from 'hono/conninfo';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';

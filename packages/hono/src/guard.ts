@@ -1,4 +1,4 @@
-import { adapterKit as kit } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
 import type { Context, MiddlewareHandler } from 'hono';
 import { honoExchange } from './exchange.js';
 import type { GatehouseEnv } from './gatehouse-env.js';

@@ -1,5 +1,6 @@
 import type { Auth } from '@gatehousejs/core';
-import { adapterKit as kit, type KernelOptions } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
+import type { KernelOptions } from '@gatehousejs/http';
 import { Hono, type Handler } from 'hono';
 import { honoExchange, type ExchangeOptions } from './exchange.js';
 import type { GatehouseEnv } from './gatehouse-env.js';

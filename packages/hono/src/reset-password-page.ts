@@ -1,4 +1,5 @@
-import { adapterKit as kit, type ResetPasswordPageOptions } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
+import type { ResetPasswordPageOptions } from '@gatehousejs/http';
 import type { MiddlewareHandler } from 'hono';
 import { sendAnswer } from './exchange.js';
 

@@ -1,4 +1,5 @@
-import { adapterKit as kit, type AccessVerifier, type KernelOptions } from '@gatehousejs/http';
+import { adapterKit as kit } from '@gatehousejs/http/adapter';
+import type { AccessVerifier, KernelOptions } from '@gatehousejs/http';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { ExchangeOptions } from './exchange.js';
 import type { GatehouseEnv } from './gatehouse-env.js';

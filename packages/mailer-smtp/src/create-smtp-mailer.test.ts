@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { AuthMail } from '@gatehousejs/core';
+import type { AuthMail } from '@gatehousejs/core/ports';
 import nodemailer from 'nodemailer';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';

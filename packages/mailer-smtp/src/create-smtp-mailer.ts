@@ -1,4 +1,5 @@
-import { AuthError, type AuthMail, type Mailer } from '@gatehousejs/core';
+import { AuthError } from '@gatehousejs/core';
+import type { AuthMail, Mailer } from '@gatehousejs/core/ports';
 import nodemailer from 'nodemailer';
 import type { SMTPTransportOptions, Transporter } from 'nodemailer';
 import { defaultTemplates } from './default-templates.js';

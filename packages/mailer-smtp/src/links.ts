@@ -1,4 +1,4 @@
-import type { AuthMail } from '@gatehousejs/core';
+import type { AuthMail } from '@gatehousejs/core/ports';
 
 /** The mails that carry a one-time token. */
 export type TokenMailKind = Extract<AuthMail, { token: string }>['kind'];

@@ -1,4 +1,5 @@
-import { AuthError, type AuthMail } from '@gatehousejs/core';
+import { AuthError } from '@gatehousejs/core';
+import type { AuthMail } from '@gatehousejs/core/ports';
 
 const EMAIL_ADDRESS = /[^\s<>"'@,;:()[\]]+@[^\s<>"'@,;:()[\]]+/g;
 

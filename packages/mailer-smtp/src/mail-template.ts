@@ -1,4 +1,4 @@
-import type { AuthMail, SecurityNotice } from '@gatehousejs/core';
+import type { AuthMail, SecurityNotice } from '@gatehousejs/core/ports';
 
 /** What a template gets to render one mail. */
 export interface MailTemplateData {

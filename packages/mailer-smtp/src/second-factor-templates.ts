@@ -1,4 +1,4 @@
-import type { SecondFactorNoticeKind } from '@gatehousejs/core';
+import type { SecondFactorNoticeKind } from '@gatehousejs/core/ports';
 // Only default-templates.ts imports this file, so render is defined by the time a template runs.
 import { render, type Wording } from './default-templates.js';
 import type { MailTemplate } from './mail-template.js';

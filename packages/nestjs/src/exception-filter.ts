@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { AuthError, isAuthError } from '@gatehousejs/core';
-import { type Admission, bodyError, pathEncodingError, routeNotFound } from '@gatehousejs/http';
+import { type Admission, bodyError, pathEncodingError, routeNotFound } from '@gatehousejs/http/adapter';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Inject, NotFoundException } from '@nestjs/common';
 import { GATEHOUSE_KERNEL, GATEHOUSE_OPTIONS, type GatehouseModuleOptions } from './module-options.js';
 import { nodeMessage, type NestRequest } from './platform-request.js';

@@ -1,4 +1,5 @@
-import { API_SECURITY_HEADERS, isRoutableTarget, normalizeRequestPath, pathEncodingError, toErrorResponse } from '@gatehousejs/http';
+import { API_SECURITY_HEADERS, isRoutableTarget, normalizeRequestPath, pathEncodingError } from '@gatehousejs/http/adapter';
+import { toErrorResponse } from '@gatehousejs/http';
 
 /** The part of Fastify's reply the answer to a framework error needs. */
 interface ErrorReply {

@@ -1,4 +1,4 @@
-import { routeRule, type Admission } from '@gatehousejs/http';
+import { routeRule, type Admission } from '@gatehousejs/http/adapter';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ALL_ROLES_KEY, PUBLIC_KEY, ROLES_KEY, UNCONFIRMED_KEY } from './decorators.js';

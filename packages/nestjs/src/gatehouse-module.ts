@@ -1,4 +1,4 @@
-import { createAdmission, createKernel, isIssuer, type Admission } from '@gatehousejs/http';
+import { createAdmission, createKernel, isIssuer, type Admission } from '@gatehousejs/http/adapter';
 import {
   type DynamicModule,
   Global,

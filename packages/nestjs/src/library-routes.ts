@@ -5,7 +5,6 @@ import {
   AUTH_ROUTES,
   OAUTH_ROUTES,
   USER_ROUTES,
-  createResetPasswordPage,
   decideCors,
   isRoutableTarget,
   normalizeRequestPath,
@@ -13,7 +12,8 @@ import {
   type Admission,
   type Kernel,
   type RouteTable,
-} from '@gatehousejs/http';
+} from '@gatehousejs/http/adapter';
+import { createResetPasswordPage } from '@gatehousejs/http';
 import type { GatehouseModuleOptions } from './module-options.js';
 import { nodeExchange, splitTarget, writeNodeAnswer } from './node-exchange.js';
 

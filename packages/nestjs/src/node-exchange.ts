@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { declaresBody, readRawHeader, type BodyReadBefore, type Exchange } from '@gatehousejs/http';
+import { declaresBody } from '@gatehousejs/http';
+import { readRawHeader, type BodyReadBefore, type Exchange } from '@gatehousejs/http/adapter';
 
 /**
  * The platform's request as far as the exchange needs it: Node's message underneath (Express's

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Exchange } from '@gatehousejs/http';
+import type { Exchange } from '@gatehousejs/http/adapter';
 import { nodeExchange, splitTarget } from './node-exchange.js';
 
 /** The request as Nest hands it to guards and filters: Express's `req`, or Fastify's `request` (with `raw`). */

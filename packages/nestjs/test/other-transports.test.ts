@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { createAuth } from '@gatehousejs/core';
 import { createFakeHasher } from '@gatehousejs/core/testing';
-import { createKernel } from '@gatehousejs/http';
+import { createKernel } from '@gatehousejs/http/adapter';
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';

@@ -1,4 +1,5 @@
-import { AuthError, isAuthError, type RateLimitDecision, type RateLimiter, type RateLimitRule } from '@gatehousejs/core';
+import { AuthError, isAuthError } from '@gatehousejs/core';
+import type { RateLimitDecision, RateLimiter, RateLimitRule } from '@gatehousejs/core/ports';
 import type { Cluster, Redis } from 'ioredis';
 import { HIT_SCRIPT, HIT_SCRIPT_SHA1 } from './hit-script.js';
 

@@ -1,4 +1,4 @@
-import type { Revocation, RevocationFeed } from '@gatehousejs/core';
+import type { Revocation, RevocationFeed } from '@gatehousejs/core/ports';
 import type { Redis } from 'ioredis';
 
 export interface RedisRevocationFeedOptions {

@@ -1,4 +1,4 @@
-import type { AuthStore } from '@gatehousejs/core';
+import type { AuthStore } from '@gatehousejs/core/ports';
 import { assertIdentityFree, createMemoryIdentityStore, linkIdentityNow } from './memory-identity-store.js';
 import { createMemoryAccountStore } from './memory-account-store.js';
 import { createMemoryOAuthStateStore } from './memory-oauth-state-store.js';

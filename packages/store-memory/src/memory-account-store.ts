@@ -1,4 +1,4 @@
-import type { AccountStore } from '@gatehousejs/core';
+import type { AccountStore } from '@gatehousejs/core/ports';
 import { copyUser, uniqueKey, type MemoryState } from './memory-state.js';
 import { revokeAllRefreshTokensNow } from './memory-refresh-token-store.js';
 import { deleteSecondFactorsNow, type MemorySecondFactorState } from './memory-second-factor-stores.js';

@@ -1,5 +1,5 @@
 import { AuthError } from '@gatehousejs/core';
-import type { IdentityRecord, IdentityStore, ProviderTokenRecord } from '@gatehousejs/core';
+import type { IdentityRecord, IdentityStore, ProviderTokenRecord } from '@gatehousejs/core/ports';
 import type { MemoryState } from './memory-state.js';
 
 const subjectKey = (provider: string, issuer: string, subject: string) => JSON.stringify([provider, issuer, subject]);

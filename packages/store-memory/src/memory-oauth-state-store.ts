@@ -1,4 +1,4 @@
-import type { OAuthStateRecord, OAuthStateStore } from '@gatehousejs/core';
+import type { OAuthStateRecord, OAuthStateStore } from '@gatehousejs/core/ports';
 import type { MemoryState } from './memory-state.js';
 
 const copyState = (state: OAuthStateRecord): OAuthStateRecord => ({

@@ -1,4 +1,4 @@
-import type { OneTimeTokenOwner, OneTimeTokenPurpose, OneTimeTokenStore } from '@gatehousejs/core';
+import type { OneTimeTokenOwner, OneTimeTokenPurpose, OneTimeTokenStore } from '@gatehousejs/core/ports';
 import type { MemoryState, StoredOneTimeToken } from './memory-state.js';
 
 function activeToken(state: MemoryState, tokenHash: string, purpose: OneTimeTokenPurpose, now: Date): StoredOneTimeToken | null {

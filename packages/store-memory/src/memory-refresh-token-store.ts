@@ -1,4 +1,4 @@
-import type { RefreshTokenRecord, RefreshTokenStore } from '@gatehousejs/core';
+import type { RefreshTokenRecord, RefreshTokenStore } from '@gatehousejs/core/ports';
 import type { MemoryState, StoredRefreshToken } from './memory-state.js';
 import { startSessionNow } from './memory-session-store.js';
 

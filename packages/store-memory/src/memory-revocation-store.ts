@@ -1,4 +1,4 @@
-import type { Revocation, RevocationStore } from '@gatehousejs/core';
+import type { Revocation, RevocationStore } from '@gatehousejs/core/ports';
 
 /** Recent revocations in memory: one entry per session or user, the latest kept. */
 export function createMemoryRevocationStore(): RevocationStore {

@@ -7,7 +7,7 @@ import type {
   RecoveryCodeStore,
   TotpFactorRecord,
   TotpFactorStore,
-} from '@gatehousejs/core';
+} from '@gatehousejs/core/ports';
 
 /** The second-factor records of the memory store. Every method is one synchronous step, so atomic. */
 export interface MemorySecondFactorState {

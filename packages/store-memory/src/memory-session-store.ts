@@ -1,4 +1,4 @@
-import type { NewSession, RefreshTokenRecord, SessionRecord, SessionStore } from '@gatehousejs/core';
+import type { NewSession, RefreshTokenRecord, SessionRecord, SessionStore } from '@gatehousejs/core/ports';
 import type { MemoryState } from './memory-state.js';
 
 const USER_AGENT_MAX = 512;

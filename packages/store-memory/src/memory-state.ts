@@ -7,7 +7,7 @@ import type {
   RefreshTokenRecord,
   SessionRecord,
   UserRecord,
-} from '@gatehousejs/core';
+} from '@gatehousejs/core/ports';
 
 /** A refresh token plus the rotation state the store keeps for it. */
 export interface StoredRefreshToken extends RefreshTokenRecord {

@@ -1,5 +1,5 @@
 import { AuthError } from '@gatehousejs/core';
-import type { UserPage, UserRecord, UserStore } from '@gatehousejs/core';
+import type { UserPage, UserRecord, UserStore } from '@gatehousejs/core/ports';
 import { canonicalRoles, copyUser, uniqueKey, type MemoryState } from './memory-state.js';
 
 const byCreation = (a: UserRecord, b: UserRecord) =>

@@ -1,4 +1,5 @@
-import { isAuthError, type AuthStore, type UserRecord } from '@gatehousejs/core';
+import { isAuthError } from '@gatehousejs/core';
+import type { AuthStore, UserRecord } from '@gatehousejs/core/ports';
 import { sql, type Transaction } from 'kysely';
 import type { GatehouseDatabase } from './schema/database-schema.js';
 import { createSqlAccountStore } from './sql-account-store.js';

@@ -1,5 +1,5 @@
 import { ROLES } from '@gatehousejs/core';
-import type { UserRecord } from '@gatehousejs/core';
+import type { UserRecord } from '@gatehousejs/core/ports';
 import type { Insertable, Selectable } from 'kysely';
 import type { UsersTable } from './schema/database-schema.js';
 

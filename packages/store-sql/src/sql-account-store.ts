@@ -1,4 +1,4 @@
-import type { AccountStore } from '@gatehousejs/core';
+import type { AccountStore } from '@gatehousejs/core/ports';
 import { couldBeStored } from './could-be-stored.js';
 import { retryOnDeadlock } from './deadlock-retry.js';
 import { fromUserRow, toEpochMillis } from './row-mapping.js';

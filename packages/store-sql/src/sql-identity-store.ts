@@ -1,4 +1,4 @@
-import type { IdentityRecord, IdentityStore, ProviderTokenRecord } from '@gatehousejs/core';
+import type { IdentityRecord, IdentityStore, ProviderTokenRecord } from '@gatehousejs/core/ports';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { fromEpochMillis, fromNullableEpochMillis, toEpochMillis } from './row-mapping.js';

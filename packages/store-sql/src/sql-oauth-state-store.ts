@@ -1,4 +1,4 @@
-import type { OAuthStateStore } from '@gatehousejs/core';
+import type { OAuthStateStore } from '@gatehousejs/core/ports';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { fromEpochMillis, toEpochMillis } from './row-mapping.js';

@@ -1,4 +1,4 @@
-import type { OneTimeTokenOwner, OneTimeTokenPurpose, OneTimeTokenStore } from '@gatehousejs/core';
+import type { OneTimeTokenOwner, OneTimeTokenPurpose, OneTimeTokenStore } from '@gatehousejs/core/ports';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { toEpochMillis } from './row-mapping.js';

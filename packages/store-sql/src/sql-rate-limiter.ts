@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RateLimitDecision, RateLimiter, RateLimitRule } from '@gatehousejs/core';
+import type { RateLimitDecision, RateLimiter, RateLimitRule } from '@gatehousejs/core/ports';
 import { sql, type Kysely } from 'kysely';
 import { toEpochMillis } from './row-mapping.js';
 import type { GatehouseDatabase } from './schema/database-schema.js';

@@ -1,4 +1,4 @@
-import type { RefreshTokenRecord, RefreshTokenStore } from '@gatehousejs/core';
+import type { RefreshTokenRecord, RefreshTokenStore } from '@gatehousejs/core/ports';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { fromEpochMillis, toEpochMillis } from './row-mapping.js';

@@ -1,4 +1,4 @@
-import type { Revocation, RevocationStore } from '@gatehousejs/core';
+import type { Revocation, RevocationStore } from '@gatehousejs/core/ports';
 import { sql, type Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { toEpochMillis } from './row-mapping.js';

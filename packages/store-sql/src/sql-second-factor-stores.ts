@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { AuthError } from '@gatehousejs/core';
-import type { ChallengeRecord, ChallengeStore, PasskeyRecord, PasskeyStore, RecoveryCodeStore, TotpFactorStore } from '@gatehousejs/core';
+import type {
+  ChallengeRecord,
+  ChallengeStore,
+  PasskeyRecord,
+  PasskeyStore,
+  RecoveryCodeStore,
+  TotpFactorStore,
+} from '@gatehousejs/core/ports';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { fromEpochMillis, toEpochMillis } from './row-mapping.js';

@@ -1,4 +1,4 @@
-import type { NewSession, SessionRecord, SessionStore } from '@gatehousejs/core';
+import type { NewSession, SessionRecord, SessionStore } from '@gatehousejs/core/ports';
 import type { Kysely, Selectable } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { fromEpochMillis, toEpochMillis } from './row-mapping.js';

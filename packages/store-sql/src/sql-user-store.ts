@@ -1,4 +1,5 @@
-import { AuthError, isAuthError, type UserRecord, type UserStore } from '@gatehousejs/core';
+import { AuthError, isAuthError } from '@gatehousejs/core';
+import type { UserRecord, UserStore } from '@gatehousejs/core/ports';
 import type { Kysely } from 'kysely';
 import { couldBeStored } from './could-be-stored.js';
 import { retryOnDeadlock } from './deadlock-retry.js';

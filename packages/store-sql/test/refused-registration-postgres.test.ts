@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRecord } from '@gatehousejs/core';
+import type { UserRecord } from '@gatehousejs/core/ports';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqlStore, type SqlStore } from '../src/index.js';

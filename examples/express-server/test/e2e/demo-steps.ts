@@ -1,4 +1,4 @@
-import type { Clock } from '@gatehousejs/core';
+import type { Clock } from '@gatehousejs/core/ports';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectText } from './browser.js';

@@ -1,5 +1,5 @@
 import type { ServerUnderTest } from '@gatehousejs/http/testing';
-import type { Clock } from '@gatehousejs/core';
+import type { Clock } from '@gatehousejs/core/ports';
 import type { CaughtMail } from '@gatehousejs/mailer-smtp/testing';
 import { readServerSettings } from '../env-config.js';
 import { silentLogger } from '../logger.js';

@@ -1,4 +1,5 @@
-import { normalizeEmail, type UserRecord } from '@gatehousejs/core';
+import { normalizeEmail } from '@gatehousejs/core';
+import type { UserRecord } from '@gatehousejs/core/ports';
 import type { SqlStore } from '@gatehousejs/store-sql';
 import { CliFailure, EXIT } from '../cli-io.js';
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_REQUEST_SCHEMAS } from '@gatehousejs/core';
+import { ACCOUNT_REQUEST_SCHEMAS } from '@gatehousejs/core/internal';
 import { z } from 'zod';
 import type { DocumentedResponse, Operation } from './operations.js';
 import * as bodies from './response-schemas.js';

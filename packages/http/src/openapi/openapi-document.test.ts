@@ -1,4 +1,4 @@
-import { REQUEST_SCHEMAS } from '@gatehousejs/core';
+import { REQUEST_SCHEMAS } from '@gatehousejs/core/internal';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AUTH_ROUTES } from '../routes/auth-routes.js';

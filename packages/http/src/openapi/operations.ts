@@ -1,4 +1,4 @@
-import { REQUEST_SCHEMAS, type RequestSchemas } from '@gatehousejs/core';
+import { REQUEST_SCHEMAS, type RequestSchemas } from '@gatehousejs/core/internal';
 import type { z } from 'zod';
 import { jsonWebKeySet } from './jwks-schema.js';
 import * as bodies from './response-schemas.js';

@@ -1,4 +1,5 @@
-import { createAuth, type Auth, type AuthStore } from '@gatehousejs/core';
+import { createAuth, type Auth } from '@gatehousejs/core';
+import type { AuthStore } from '@gatehousejs/core/ports';
 import { createFakeHasher, type FakeClock } from '@gatehousejs/core/testing';
 import { expect } from 'vitest';
 import type { AdapterApp } from './adapter-suite.js';

@@ -1,4 +1,5 @@
-import type { Auth, AuthStore, Role } from '@gatehousejs/core';
+import type { Auth, Role } from '@gatehousejs/core';
+import type { AuthStore } from '@gatehousejs/core/ports';
 import { createFakeClock } from '@gatehousejs/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeGuardHelperCases } from './adapter-helper-cases.js';

@@ -1,4 +1,4 @@
-import type { AuthMail, Mailer } from '@gatehousejs/core';
+import type { AuthMail, Mailer } from '@gatehousejs/core/ports';
 import type { CaughtMessage } from './server-under-test.js';
 
 /** A `Mailer` that keeps every mail in memory, rendered with its link, for tests to read. */

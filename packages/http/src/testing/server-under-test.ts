@@ -1,4 +1,5 @@
-import type { Argon2idParameters, Auth, AuthConfigInput, AuthStore, MfaConfigInput, PasswordHasher, RateLimiter } from '@gatehousejs/core';
+import type { Argon2idParameters, Auth, AuthConfigInput, MfaConfigInput } from '@gatehousejs/core';
+import type { AuthStore, PasswordHasher, RateLimiter } from '@gatehousejs/core/ports';
 
 /** A mail as the suite reads it from the capturing mailer. */
 export interface CaughtMessage {

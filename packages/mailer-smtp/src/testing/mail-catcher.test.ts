@@ -1,4 +1,4 @@
-import type { AuthMail } from '@gatehousejs/core';
+import type { AuthMail } from '@gatehousejs/core/ports';
 import { createSmtpMailer, MailDeliveryError, type SmtpMailer } from '../index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher, type MailCatcherOptions } from './mail-catcher.js';
