@@ -13,7 +13,6 @@ export const sourceAliases = {
   '@gatehousejs/core/ports': source('./packages/core/src/ports/index.ts'),
   '@gatehousejs/core/providers': source('./packages/core/src/providers.ts'),
   '@gatehousejs/core/internal': source('./packages/core/src/internal.ts'),
-  '@gatehousejs/core/password-strength': source('./packages/core/src/validation/password-strength.ts'),
   '@gatehousejs/core': source('./packages/core/src/index.ts'),
   '@gatehousejs/http/testing': source('./packages/http/src/testing/index.ts'),
   '@gatehousejs/http/adapter': source('./packages/http/src/adapter.ts'),
