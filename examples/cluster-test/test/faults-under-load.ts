@@ -51,7 +51,8 @@ export function faultsUnderLoad(context: () => LoadContext): void {
     );
     expect(deaths, `${deaths.join('; ')}\n${cluster.logs()}`).toEqual([]);
   };
-  const expectNoProblems = (problems: string[]) => expect(problems, problems.join('\n')).toEqual([]);
+  const expectNoProblems = (problems: string[]) =>
+    expect(problems, problems.length > 0 ? `${problems.join('\n')}\n${context().cluster.logs()}` : '').toEqual([]);
   const me = (pin: number): Promise<Answer> =>
     context().http.send('GET', '/api/v1/users/me', { bearer: context().probe.accessToken, pin, timeoutMs: 5000 });
   const loginProbe = (pin: number): Promise<Answer> =>

@@ -103,7 +103,7 @@ export function keyRotation(context: () => LoadContext): void {
     // Every answer the contract allows and none lost: a 401 to a token the load sent (always one with
     // 3 s left at least) on an instance or on the resource service would be listed here.
     const problems = problemsDuring(load.samples, 0, Number.POSITIVE_INFINITY);
-    expect(problems, problems.join('\n')).toEqual([]);
+    expect(problems, problems.length > 0 ? `${problems.join('\n')}\n${cluster.logs()}` : '').toEqual([]);
     expect(load.samples.filter((s) => s.op === 'report' && s.status === 200).length).toBeGreaterThan(0);
     // Nor was a registration lost or invented by the restarts.
     const ledgerCheck = ledgerProblems(ledger, await storedAccounts(cluster.postgres.query, ledger));

@@ -36,28 +36,36 @@ export function soak(context: () => LoadContext): void {
             return liveMb === undefined ? undefined : { atMs, liveMb };
           }),
         );
-      let heapAfterWarmUp: Array<MajorCollection | undefined> | undefined;
-      const load = startLoad(http, { ratePerSecond, maxInFlight: 32, maxDurationMs: SOAK_SECONDS * 1000, users, ledger });
-      while (performance.now() - started < SOAK_SECONDS * 1000) {
-        await sleep(RSS_EVERY_MS);
-        const at = performance.now() - started;
-        if (at < WARM_UP_MS) continue;
-        heapAfterWarmUp ??= await liveHeap();
-        for (const [i, instance] of cluster.instances.entries()) {
-          if (instance.age() < PROCESS_WARM_UP_MS) continue;
-          const mib = instance.rss();
-          if (mib !== undefined) rss[i]!.push([at, mib]);
+      // The load pauses for each reading: a heap snapshot freezes an instance for seconds on a busy
+      // machine, and Node's keep-alive timer then fires late on a connection nginx had just sent a
+      // request down (a 502 nginx cannot retry; the soak saw 208 of them with the first reading
+      // under load). The no-5xx check covers the traffic before and after it.
+      const loadFor = (ms: number) => startLoad(http, { ratePerSecond, maxInFlight: 32, maxDurationMs: ms, users, ledger });
+      const sampleRssUntil = async (untilMs: number) => {
+        while (performance.now() - started < untilMs) {
+          await sleep(RSS_EVERY_MS);
+          const at = performance.now() - started;
+          if (at < WARM_UP_MS) continue;
+          for (const [i, instance] of cluster.instances.entries()) {
+            if (instance.age() < PROCESS_WARM_UP_MS) continue;
+            const mib = instance.rss();
+            if (mib !== undefined) rss[i]!.push([at, mib]);
+          }
         }
-      }
-      // The load stops before the last reading: a full collection freezes an instance for a moment,
-      // and Node's keep-alive timer then fires late on a connection nginx had just sent a request
-      // down (a 502 nginx cannot retry). The no-5xx check still covers the whole soak window.
-      await load.stop();
+      };
+      const warmUp = loadFor(WARM_UP_MS);
+      await sampleRssUntil(WARM_UP_MS);
+      await warmUp.stop();
+      const heapAfterWarmUp = await liveHeap();
+      const rest = loadFor(SOAK_SECONDS * 1000 - WARM_UP_MS);
+      await sampleRssUntil(SOAK_SECONDS * 1000);
+      await rest.stop();
       const heapAtEnd = await liveHeap();
+      const load = { samples: [...warmUp.samples, ...rest.samples], skipped: () => warmUp.skipped() + rest.skipped() };
 
       const trends = rss.map((series) => rssTrend(series));
       const heaps = heapAtEnd.map((last, i) => {
-        const first = heapAfterWarmUp?.[i];
+        const first = heapAfterWarmUp[i];
         return { first, last, trend: first && last ? liveHeapTrend(first, last) : undefined };
       });
       console.log(
@@ -77,7 +85,7 @@ export function soak(context: () => LoadContext): void {
       const deaths = cluster.instances.flatMap((i) => i.deaths());
       expect(deaths, cluster.logs()).toEqual([]);
       const problems = problemsDuring(load.samples, 0, Number.POSITIVE_INFINITY);
-      expect(problems, problems.join('\n')).toEqual([]);
+      expect(problems, problems.length > 0 ? `${problems.join('\n')}\n${cluster.logs()}` : '').toEqual([]);
       // A leak in JavaScript raises the live heap between the two full collections. RSS also moves
       // with other isolates' garbage and the allocator's arenas, so it decides only for an instance
       // whose live heap could not be read (live-heap.ts).

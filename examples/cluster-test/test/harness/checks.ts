@@ -21,7 +21,11 @@ export function problemsDuring(
   if (lost.length > 0) {
     const reasons = lost
       .slice(0, 5)
-      .map((s) => `${s.op}: ${s.lost}, sent ${Math.round(s.start - from)} ms into the window`)
+      // The clock time too, to find the request in nginx's and the instances' logs.
+      .map(
+        (s) =>
+          `${s.op}: ${s.lost}, sent ${Math.round(s.start - from)} ms into the window (${new Date(performance.timeOrigin + s.start).toISOString()})`,
+      )
       .join('; ');
     problems.push(`${lost.length} request(s) got no answer from an instance (${reasons})`);
   }

@@ -112,6 +112,15 @@ export function instanceEnvironment(
   };
 }
 
+/** nginx's log lines that a rolling restart or a stopped instance is expected to write. */
+const NGINX_EXPECTED = /\(111: Connection refused\)|upstream server temporarily disabled/;
+
+/** The first and the last lines of nginx's log but the expected ones: the first say what began it, the last how it ended. */
+function unexpectedNginxLines(file: string): string {
+  const lines = tail(file, Number.MAX_SAFE_INTEGER, NGINX_EXPECTED).split('\n');
+  return lines.length <= 20 ? lines.join('\n') : [...lines.slice(0, 12), `… ${lines.length - 17} more …`, ...lines.slice(-5)].join('\n');
+}
+
 /** PostgreSQL, Redis, a mail catcher, three instances (first alone, so migrations run once), nginx and the resource service. */
 export async function startCluster(tools: ClusterTools): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cluster-'));
@@ -127,7 +136,9 @@ export async function startCluster(tools: ClusterTools): Promise<Cluster> {
     [
       ...instances.map((i) => `--- instance ${i.index} (${i.framework}) ${i.logFile}\n${tail(i.logFile, 15)}`),
       `--- reports service\n${tail(join(dir, 'reports-service.log'), 10)}`,
-      `--- nginx\n${tail(join(dir, 'nginx', 'nginx-error.log'), 10)}`,
+      // A restart fills nginx's log with refused connections (retried on another instance); what
+      // else it logged (a reset after the request was sent, no live upstream) explains a 502.
+      `--- nginx (refused connections left out)\n${unexpectedNginxLines(join(dir, 'nginx', 'nginx-error.log'))}`,
       `--- postgres\n${tail(join(dir, 'postgres.log'), 10)}`,
     ].join('\n');
   try {

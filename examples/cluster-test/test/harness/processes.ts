@@ -85,13 +85,13 @@ export async function stopChild(child: Child, first: NodeJS.Signals = 'SIGTERM',
 /** A line `node --trace-gc` wrote (`[pid:isolate] … ms: Scavenge …`): figures, not what went wrong. */
 const GC_TRACE = /^\[\d+:0x[0-9a-f]+\]/;
 
-/** The last `lines` lines of a log file, to print when something failed (the instances' GC traces left out). */
-export function tail(file: string, lines = 30): string {
+/** The last `lines` lines of a log file, to print when something failed (lines matching `leaveOut`, by default the instances' GC traces, left out). */
+export function tail(file: string, lines = 30, leaveOut: RegExp = GC_TRACE): string {
   try {
     return readFileSync(file, 'utf8')
       .trimEnd()
       .split('\n')
-      .filter((line) => !GC_TRACE.test(line))
+      .filter((line) => !leaveOut.test(line))
       .slice(-lines)
       .join('\n');
   } catch {
