@@ -2,7 +2,7 @@
 // exchange port and its helpers, the kernel it builds, the guards, the answers to errors and to
 // unknown routes, the library's tables. The adapter imports by name only what its own public API
 // mentions (`AccessVerifier`, `KernelOptions`, `ErrorLog`, …). See docs/adapters.md.
-export type { Answer, Exchange } from '../kernel/exchange.js';
+export type { Answer, BodyReadBefore, Exchange } from '../kernel/exchange.js';
 export { declaresBody } from '../kernel/request-body.js';
 export { readRawHeader } from '../rules/raw-header.js';
 export { createKernel } from '../kernel/create-kernel.js';

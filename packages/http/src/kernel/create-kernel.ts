@@ -1,6 +1,5 @@
 import type { Auth } from '@gatehousejs/core';
 import type { AuthPages } from '../pages/auth-pages.js';
-import { queryFromSearchParams } from '../rules/query-params.js';
 import type { Route, RouteResult } from '../routes/route.js';
 import {
   createAdmission,
@@ -12,6 +11,7 @@ import {
   type Admitted,
 } from './admission.js';
 import type { Answer, Exchange } from './exchange.js';
+import { LazyRouteInput } from './lazy-route-input.js';
 import type { RouteTable } from './route-table.js';
 import { routeRule, type RouteRule } from './route-rule.js';
 
@@ -80,22 +80,7 @@ export function createKernel(auth: Auth<string>, options: KernelOptions = {}): K
 
   const serve = async <R>(route: Route, exchange: Exchange<R>, params = exchange.params ?? {}): Promise<R> => {
     const { user, body } = await admitRoute(exchange, ruleOf(route), route.body ?? 'json');
-    const search = new URLSearchParams(exchange.query);
-    const result = await route.handle(auth, {
-      method: exchange.method,
-      body,
-      query: exchange.query === '' ? (Object.create(null) as Record<string, unknown>) : queryFromSearchParams(search),
-      params,
-      user,
-      client: client(exchange),
-      accept: exchange.header('accept'),
-      pages: options.pages,
-      cookie: exchange.header('cookie'),
-      origin: exchange.header('origin'),
-      fetchSite: exchange.header('sec-fetch-site'),
-      sessionMode: exchange.header('gatehouse-session'),
-      parameters: route.body === 'form' ? (body as URLSearchParams) : search,
-    });
+    const result = await route.handle(auth, new LazyRouteInput(exchange, route, client, params, user, body, options.pages));
     return exchange.send(toAnswer(result));
   };
 

@@ -24,13 +24,25 @@ export async function readRequestBody(exchange: Exchange<unknown>, kind: BodyKin
   if (!methodTakesBody(exchange.method)) return undefined;
   assertIdentityEncoding(exchange.header('content-encoding'));
   const contentType = exchange.header('content-type');
-  const before = await exchange.bodyReadBefore?.();
+  // Awaited only when it is a promise: nearly every request has nothing read before, and a
+  // microtask per request is not free.
+  const pending = exchange.bodyReadBefore?.();
+  const before = pending instanceof Promise ? await pending : pending;
   if (before) return fromReadBefore(before, kind, exchange, limitBytes);
+  let opened = false;
   const bytes = await readBodyWithinLimit(
-    { contentLength: exchange.header('content-length'), open: () => exchange.openBody() },
+    {
+      contentLength: exchange.header('content-length'),
+      open: () => {
+        const next = exchange.openBody();
+        opened = next !== null;
+        return next;
+      },
+    },
     limitBytes,
   );
-  exchange.keepBody?.(bytes);
+  // Only a stream the kernel read needs keeping: one never opened is still there for the route.
+  if (opened) exchange.keepBody?.(bytes);
   return kind === 'json' ? parseJsonBody(contentType, bytes) : parseFormBody(contentType, bytes);
 }
 
