@@ -14,6 +14,9 @@ import { reissuedClaims } from './harness/token-claims.js';
 import { me, report } from './harness/token-reach.js';
 import type { LoadContext } from './load-context.js';
 
+/** How long the load runs before the first restart (nginx's connection pool is filled again well within it). */
+const LOAD_SETTLE_MS = 5000;
+
 /** The kids each instance's `GET /auth/jwks` lists, current first. */
 const publishedKids = (http: HttpClient) =>
   Promise.all(
@@ -58,6 +61,11 @@ export function keyRotation(context: () => LoadContext): void {
       // A token of the old key with every claim right, to sign again with it at the end (no verifier has seen that one).
       const witness = await signedUp(http, 'rotation');
       expect(decodeProtectedHeader(witness.accessToken).kid).toBe(old.kid);
+      // Let the load settle before the first restart. The soak's last heap reading paused traffic
+      // long enough for nginx to close its pooled connections, so while the load ramps up nginx opens
+      // new ones to every instance; closing a listener then resets those still queued in the kernel,
+      // with the request already sent (a 502 on a POST, seen twice at this very step in CI).
+      await sleep(LOAD_SETTLE_MS);
 
       // 1–2. Announce: the next key verifies and is published, but signs nothing.
       await step('announce', { JWT_PREVIOUS_KEYS: publicHalf(next) });
