@@ -16,8 +16,12 @@ export interface ChildServer {
   close(): Promise<void>;
 }
 
-export async function startChildServer(spec: ServerSpec): Promise<ChildServer> {
-  const child: ChildProcess = fork(SERVER_SCRIPT, [JSON.stringify(spec)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * Starts a benchmark server for `spec` in a child process. `script`: another build's benchmark
+ * server (the baseline before the kernel, `baseline.ts`), which speaks the same protocol.
+ */
+export async function startChildServer(spec: ServerSpec, script: URL | string = SERVER_SCRIPT): Promise<ChildServer> {
+  const child: ChildProcess = fork(script, [JSON.stringify(spec)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = new Map<number, (value: Answer['value']) => void>();
   let nextId = 1;
 

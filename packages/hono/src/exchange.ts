@@ -27,31 +27,76 @@ function readBefore(c: Context): kit.BodyReadBefore | Promise<kit.BodyReadBefore
 
 /** The kernel's `Exchange` for a Hono context; the body read stays in Hono's body cache for the handler's `c.req.json()`. */
 export function honoExchange(c: Context, options: ExchangeOptions = {}): kit.Exchange<Response> {
-  const url = c.req.url;
+  return new HonoExchange(c, options);
+}
+
+interface UrlParts {
+  path: string;
+  query: string;
+}
+
+// The path of an absolute URL, still percent-encoded, and its query without the `?`.
+function splitUrl(url: string): UrlParts {
   const start = url.indexOf('/', url.indexOf('://') + 3);
   const query = url.indexOf('?', start);
-  const incoming = (c.env as NodeBindings | undefined)?.incoming;
-  return {
-    method: c.req.method,
-    // Still percent-encoded (`c.req.path` is decoded), so the kernel can refuse a malformed escape.
-    path: url.slice(start, query < 0 ? undefined : query),
-    query: query < 0 ? '' : url.slice(query + 1),
-    header: (name) => c.req.header(name),
-    // Node's socket under @hono/node-server, else the runtime's `getConnInfo`.
-    peerAddress: incoming?.socket?.remoteAddress ?? options.getConnInfo?.(c).remote.address,
-    params: c.req.param() as Record<string, string>,
-    requestId: options.requestId?.(c),
-    openBody: () => {
-      // On Node, neither `Content-Length` nor `Transfer-Encoding` is no body (RFC 9112 §6.3): no web stream to build.
-      if (incoming && !kit.declaresBody(incoming.headers as Parameters<typeof kit.declaresBody>[0])) return null;
-      const reader = c.req.raw.body?.getReader();
-      return reader ? async () => (await reader.read()).value : null;
-    },
-    // Hono keeps promises in its body cache and converts from whichever key is there.
-    keepBody: (bytes) => void (c.req.bodyCache.arrayBuffer = Promise.resolve(bytes.buffer) as unknown as ArrayBuffer),
-    bodyReadBefore: () => readBefore(c),
-    send: (answer) => sendAnswer(c, answer),
-  };
+  return { path: url.slice(start, query < 0 ? undefined : query), query: query < 0 ? '' : url.slice(query + 1) };
+}
+
+// A class, so that what a request does not ask for (its path parameters, its peer, the split of its
+// URL) is never worked out: a guarded GET reads the method, the path and one header.
+class HonoExchange implements kit.Exchange<Response> {
+  readonly #c: Context;
+  readonly #options: ExchangeOptions;
+  #target: UrlParts | undefined;
+
+  constructor(c: Context, options: ExchangeOptions) {
+    this.#c = c;
+    this.#options = options;
+  }
+
+  get method(): string {
+    return this.#c.req.method;
+  }
+  // Still percent-encoded (`c.req.path` is decoded), so the kernel can refuse a malformed escape.
+  get path(): string {
+    return (this.#target ??= splitUrl(this.#c.req.url)).path;
+  }
+  get query(): string {
+    return (this.#target ??= splitUrl(this.#c.req.url)).query;
+  }
+  header(name: string): string | undefined {
+    return this.#c.req.header(name);
+  }
+  // Node's socket under @hono/node-server, else the runtime's `getConnInfo`.
+  get peerAddress(): string | undefined {
+    return this.#incoming()?.socket?.remoteAddress ?? this.#options.getConnInfo?.(this.#c).remote.address;
+  }
+  get params(): Record<string, string> {
+    return this.#c.req.param() as Record<string, string>;
+  }
+  get requestId(): string | undefined {
+    return this.#options.requestId?.(this.#c);
+  }
+  openBody(): ReturnType<kit.Exchange['openBody']> {
+    // On Node, neither `Content-Length` nor `Transfer-Encoding` is no body (RFC 9112 §6.3): no web stream to build.
+    const incoming = this.#incoming();
+    if (incoming && !kit.declaresBody(incoming.headers as Parameters<typeof kit.declaresBody>[0])) return null;
+    const reader = this.#c.req.raw.body?.getReader();
+    return reader ? async () => (await reader.read()).value : null;
+  }
+  // Hono keeps promises in its body cache and converts from whichever key is there.
+  keepBody(bytes: Uint8Array<ArrayBuffer>): void {
+    this.#c.req.bodyCache.arrayBuffer = Promise.resolve(bytes.buffer) as unknown as ArrayBuffer;
+  }
+  bodyReadBefore(): kit.BodyReadBefore | Promise<kit.BodyReadBefore> | undefined {
+    return readBefore(this.#c);
+  }
+  send(answer: kit.Answer): Response {
+    return sendAnswer(this.#c, answer);
+  }
+  #incoming(): NodeBindings['incoming'] {
+    return (this.#c.env as NodeBindings | undefined)?.incoming;
+  }
 }
 
 /** Answers with the kernel's `Answer` through `c.body`, keeping the headers middleware set. */

@@ -129,6 +129,16 @@ describe('secureRoutes (deny by default)', () => {
     expect((await get('/with-use/unmarked/open', tokens.user)).status).toBe(200);
   });
 
+  it('decides each request by its own routes when requests repeat and interleave (decisions are kept per route sequence)', async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const path of ['/open', '/closed', '/with-use/marked/open', '/with-use/unmarked/open', '/shadow/secret', '/sub/inside-open']) {
+        statuses.push((await get(path)).status);
+      }
+    }
+    expect(statuses).toEqual([200, 401, 200, 401, 401, 200, 200, 401, 200, 401, 401, 200, 200, 401, 200, 401, 401, 200]);
+  });
+
   it('guards the routes of a secureRoutes app that has its own onError', async () => {
     expect((await get('/own-errors/closed')).status).toBe(418);
     expect(await (await get('/own-errors/closed', tokens.user)).json()).toEqual({ ownClosed: true });

@@ -28,10 +28,9 @@ export function secureRoutes<E extends GatehouseEnv = GatehouseEnv>(
 /** Adds the deny-by-default guard to `app` as its next middleware (a library table declares its routes first). */
 export function guardRoutes<A extends Hono<any, any, any>>(app: A, admission: kit.Admission): A {
   const decisionOf = routeDecisions(app);
-  const guard: MiddlewareHandler = async (c, next) => {
+  const guard: MiddlewareHandler = (c, next) => {
     const decision = decisionOf(c);
-    if (decision) await guards.admit(admission, c, decision);
-    return next();
+    return decision ? guards.admit(admission, c, decision).then(() => next()) : next();
   };
   app.use(guards.markGuard(guard));
   return app;

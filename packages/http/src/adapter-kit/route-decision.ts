@@ -9,12 +9,15 @@ export interface RouteDecision {
   readonly body: 'json' | 'none';
 }
 
-const DECISIONS = new Map<string, RouteDecision>();
-const decision = (access: Access, body: RouteDecision['body']): RouteDecision => {
-  const key = `${access} ${body}`;
-  let found = DECISIONS.get(key);
-  if (!found) DECISIONS.set(key, (found = Object.freeze({ access, body })));
-  return found;
+// One frozen decision per outcome, so a guard allocates nothing to say what it decided.
+const decisionsFor = (access: Access) => ({
+  json: Object.freeze({ access, body: 'json' as const }),
+  none: Object.freeze({ access, body: 'none' as const }),
+});
+const DECISIONS: Readonly<Record<Access, Readonly<Record<RouteDecision['body'], RouteDecision>>>> = {
+  public: decisionsFor('public'),
+  protected: decisionsFor('protected'),
+  'unconfirmed-allowed': decisionsFor('unconfirmed-allowed'),
 };
 
 /**
@@ -35,5 +38,5 @@ export function routeDecision(declarations: Iterable<readonly unknown[]>): Route
     if (own.length > 0) routes.push(own);
   }
   const access = routeAccess(routes);
-  return access === 'unmatched' ? undefined : decision(access, readsFormBody(routes) ? 'none' : 'json');
+  return access === 'unmatched' ? undefined : DECISIONS[access][readsFormBody(routes) ? 'none' : 'json'];
 }

@@ -1,13 +1,13 @@
 import { allOf, anyOf, type AccessTokenPayload, type Auth, type Role, type RoleRequirement } from '@gatehousejs/core';
 import { assertRoles, requireVerifiedUser } from '../guard/authorize.js';
 import { readBearerToken } from '../rules/bearer-token.js';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../rules/json-body.js';
+import { DEFAULT_BODY_LIMIT_BYTES, methodTakesBody } from '../rules/json-body.js';
 import type { AccessVerifier, Admission } from '../kernel/admission.js';
 import type { Exchange } from '../kernel/exchange.js';
 import { readRequestBody } from '../kernel/request-body.js';
 import type { Route } from '../routes/route.js';
 import { markFormBody, markGuard, markPublic, markRoleRequirement, markUnconfirmedAllowed } from '../guard/route-guard.js';
-import { rememberVerifiedUser, verifiedUser } from '../guard/verified-user.js';
+import { rememberVerifiedUser, verifiedUser, type VerifiedKeeping } from '../guard/verified-user.js';
 import { routeDecision, type RouteDecision } from './route-decision.js';
 
 /** What an adapter tells the guards about its framework: a translation, nothing more. */
@@ -20,6 +20,12 @@ export interface GuardBinding<Req extends object, H> {
   setUser(request: Req, user: AccessTokenPayload): void;
   /** Puts the body after the JSON rules where the framework's handlers read it: `req.body`, `c.set('body')`. */
   setBody(request: Req, body: unknown): void;
+  /**
+   * Where the verified caller is kept for the guards that read it after (`requireUser`, `roles`):
+   * `weak-map` (the default, for any object) or `symbol`, a property only Gatehouse can name, for a
+   * request object that takes a new property cheaply (Hono's context). See `VerifiedKeeping`.
+   */
+  keepVerified?: VerifiedKeeping;
 }
 
 /** `roles('admin')` on a guarded router, or `roles(auth, 'admin')` on a plain one. */
@@ -83,7 +89,7 @@ function split(args: RoleArguments): [Auth<string> | undefined, string[]] {
  */
 export function routeGuards<Req extends object, H>(binding: GuardBinding<Req, H>): RouteGuards<Req, H> {
   const admitted = (request: Req, user: AccessTokenPayload<string>, verifier: AccessVerifier) => {
-    rememberVerifiedUser(request, user, verifier.roles);
+    rememberVerifiedUser(request, user, verifier.roles, binding.keepVerified);
     // Typed with the registered role set (`Register`), which is this instance's.
     binding.setUser(request, user as AccessTokenPayload);
   };
@@ -121,10 +127,13 @@ export function routeGuards<Req extends object, H>(binding: GuardBinding<Req, H>
     jsonBody: (limitBytes = DEFAULT_BODY_LIMIT_BYTES) =>
       binding.middleware(async (request) => binding.setBody(request, await readRequestBody(binding.exchange(request), 'json', limitBytes))),
     decide: routeDecision,
-    async admit(admission, request, decision) {
-      const { user, body } = await admission.admit(binding.exchange(request), decision.access, decision.body);
-      if (user) admitted(request, user, admission.verifier);
-      if (decision.body !== 'none') binding.setBody(request, body);
+    admit(admission, request, decision) {
+      const exchange = binding.exchange(request);
+      return admission.admit(exchange, decision.access, decision.body).then(({ user, body }) => {
+        if (user) admitted(request, user, admission.verifier);
+        // A GET or HEAD has no body to put there (and leaves what the framework has, undefined).
+        if (decision.body !== 'none' && methodTakesBody(exchange.method)) binding.setBody(request, body);
+      });
     },
     markGuard,
     markRoute(handler, route) {

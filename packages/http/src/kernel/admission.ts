@@ -1,7 +1,7 @@
 import { AuthError, type AccessTokenPayload, type Auth, type RequestContext, type RolePolicy } from '@gatehousejs/core';
 import { readBearerToken } from '../rules/bearer-token.js';
 import { toErrorResponse, type ErrorLog } from '../rules/http-error.js';
-import { DEFAULT_BODY_LIMIT_BYTES } from '../rules/json-body.js';
+import { DEFAULT_BODY_LIMIT_BYTES, methodTakesBody } from '../rules/json-body.js';
 import { assertPathEncoding } from '../rules/request-path.js';
 import type { Exchange } from './exchange.js';
 import { clientAddressReader, type ProxySetting } from './proxy-setting.js';
@@ -104,17 +104,20 @@ export function createAdmission(verifier: AccessVerifier, options: AdmissionOpti
     return { clientAddress: address, userAgent: exchange.header('user-agent'), requestId: exchange.requestId };
   };
 
-  const verify = async (exchange: Exchange<unknown>, access: Access): Promise<AccessTokenPayload<string> | undefined> => {
-    if (access === 'public') return undefined;
-    const token = readBearerToken(exchange.header('authorization'));
-    return verifier.verifyAccessToken(token, access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined);
-  };
-
+  // One async step, awaiting only what is pending: on a cached token `verifyAccessToken` answers a
+  // settled promise, and a GET or HEAD has no body to read (docs/performance.md, "The guard path").
   const admit = async (exchange: Exchange<unknown>, access: Access, body: BodyKind | 'none' = 'json'): Promise<Admitted> => {
     assertPathEncoding(exchange.path);
     // The token before the body: an anonymous caller's body is never read on a protected route.
-    const user = await verify(exchange, access);
-    return { user, body: body === 'none' ? undefined : await readRequestBody(exchange, body, limit) };
+    const user =
+      access === 'public'
+        ? undefined
+        : await verifier.verifyAccessToken(
+            readBearerToken(exchange.header('authorization')),
+            access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined,
+          );
+    if (body === 'none' || !methodTakesBody(exchange.method)) return { user, body: undefined };
+    return { user, body: await readRequestBody(exchange, body, limit) };
   };
 
   return {
