@@ -26,9 +26,12 @@ function routeGuard(
   requestId?: (request: FastifyRequest, reply: FastifyReply) => string | undefined,
 ): onRequestHookHandler {
   const rule = routeRule(config);
-  const guard: onRequestHookHandler = async (request, reply) => {
-    const { user } = await admission.admitRoute(fastifyExchange(request, reply, requestId?.(request, reply)), rule, 'none');
-    request.user = user as AccessTokenPayload | undefined;
+  // A callback hook rather than an async one: Fastify then waits on `done`, not on one more promise.
+  const guard: onRequestHookHandler = (request, reply, done) => {
+    admission.admitRoute(fastifyExchange(request, reply, requestId?.(request, reply)), rule, 'none').then(({ user }) => {
+      request.user = user as AccessTokenPayload | undefined;
+      done();
+    }, done);
   };
   guards.add(guard);
   return guard;

@@ -66,19 +66,22 @@ async function plugin(fastify: FastifyInstance, options: GatehouseOptions): Prom
   fastify.decorateRequest('user', undefined);
 
   // Before routing's results are used: a target that names no path, then the API's headers and CORS.
-  fastify.addHook('onRequest', async (request, reply) => {
-    if ((request.raw as { [TARGET_INVALID]?: true })[TARGET_INVALID]) throw new AuthError('REQUEST_TARGET_INVALID');
-    if (!isUnder(request.url, prefix)) return;
+  // A callback hook: every request of the app passes here, and an async hook costs each one a promise.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if ((request.raw as { [TARGET_INVALID]?: true })[TARGET_INVALID]) return done(new AuthError('REQUEST_TARGET_INVALID'));
+    if (!isUnder(request.url, prefix)) return done();
     reply.headers(API_SECURITY_HEADERS);
     const origin = request.headers.origin;
-    if (origin === undefined) return;
+    if (origin === undefined) return done();
     const cors = decideCors(
       { method: request.method, origin, requestMethod: request.headers['access-control-request-method'] },
       corsOrigins,
     );
-    if (!cors) return;
+    if (!cors) return done();
     reply.headers(cors.headers);
-    if (cors.preflight) return reply.code(204).send();
+    // A preflight is answered here; Fastify runs nothing after a hook that sent the reply.
+    if (cors.preflight) return void reply.code(204).send();
+    done();
   });
 
   // Deny by default for every route registered after this plugin, in every context below it.

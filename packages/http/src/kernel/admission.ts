@@ -79,6 +79,7 @@ export const UNKNOWN_PEER_WARNING =
   '(hono/bun, hono/deno, hono/cloudflare-workers); behind a proxy that sets X-Forwarded-For, set trustedProxyHops.';
 
 const ALLOW_UNCONFIRMED = Object.freeze({ allowUnconfirmed: true });
+const NO_REQUIREMENTS: RouteRule['requirements'] = Object.freeze([]);
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
@@ -106,7 +107,12 @@ export function createAdmission(verifier: AccessVerifier, options: AdmissionOpti
 
   // One async step, awaiting only what is pending: on a cached token `verifyAccessToken` answers a
   // settled promise, and a GET or HEAD has no body to read (docs/performance.md, "The guard path").
-  const admit = async (exchange: Exchange<unknown>, access: Access, body: BodyKind | 'none' = 'json'): Promise<Admitted> => {
+  const admitTo = async (
+    exchange: Exchange<unknown>,
+    access: Access,
+    requirements: RouteRule['requirements'],
+    body: BodyKind | 'none',
+  ): Promise<Admitted> => {
     assertPathEncoding(exchange.path);
     // The token before the body: an anonymous caller's body is never read on a protected route.
     const user =
@@ -116,21 +122,21 @@ export function createAdmission(verifier: AccessVerifier, options: AdmissionOpti
             readBearerToken(exchange.header('authorization')),
             access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined,
           );
-    if (body === 'none' || !methodTakesBody(exchange.method)) return { user, body: undefined };
-    return { user, body: await readRequestBody(exchange, body, limit) };
+    const admitted: Admitted =
+      body === 'none' || !methodTakesBody(exchange.method)
+        ? { user, body: undefined }
+        : { user, body: await readRequestBody(exchange, body, limit) };
+    const held = user?.roles ?? [];
+    for (const requirement of requirements) {
+      if (!verifier.roles.satisfies(held, requirement)) throw new AuthError('INSUFFICIENT_ROLE');
+    }
+    return admitted;
   };
 
   return {
     verifier,
-    admit,
-    async admitRoute(exchange, rule, body) {
-      const admitted = await admit(exchange, rule.access, body);
-      const held = admitted.user?.roles ?? [];
-      for (const requirement of rule.requirements) {
-        if (!verifier.roles.satisfies(held, requirement)) throw new AuthError('INSUFFICIENT_ROLE');
-      }
-      return admitted;
-    },
+    admit: (exchange, access, body = 'json') => admitTo(exchange, access, NO_REQUIREMENTS, body),
+    admitRoute: (exchange, rule, body = 'json') => admitTo(exchange, rule.access, rule.requirements, body),
     client,
     answerError(exchange, error, log) {
       const { status, body, headers } = toErrorResponse(error, log);
