@@ -13,14 +13,13 @@ export type { AuthErrorCode, AuthErrorOptions, ValidationIssue } from './errors/
 export { ERROR_CATALOGUE } from './errors/error-catalogue.js';
 export type { ErrorCatalogueEntry } from './errors/error-catalogue.js';
 
-export { ROLES, isRole, anyOf, allOf } from './roles/roles.js';
+export { ROLES, anyOf, allOf } from './roles/roles.js';
 export type { Role, SpecRole, Register, RoleRequirement } from './roles/roles.js';
 export { createRolePolicy } from './roles/role-policy.js';
 export type { RolePolicy, RoleOptions, GrantPolicy, RoleHierarchy } from './roles/role-policy.js';
 
 export type { AccessTokenPayload, TokenPair } from './tokens/token-claims.js';
 export type { AccessTokenOptions } from './flows/verify-access-token.js';
-export { assertRecentAuthentication } from './flow-kit/assert-recent-authentication.js';
 export type { SessionView } from './flows/account-sessions.js';
 export type { AuthenticationMethod, SessionAuthentication } from './tokens/authentication-methods.js';
 export { createAccessTokenVerifier } from './tokens/access-token-verifier.js';
