@@ -20,8 +20,8 @@ export const BEFORE_KERNEL = { commit: 'debbc7c', label: 'before the kernel (deb
 const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER = 'bench/dist/servers/bench-server.js';
 
-/** The benchmark server script of the build before the kernel, or why there is none. */
-export type Baseline = { script: string } | { missing: string };
+/** The build before the kernel (its directory, and its benchmark server script), or why there is none. */
+export type Baseline = { script: string; directory: string } | { missing: string };
 
 /**
  * Builds the tree of `BEFORE_KERNEL.commit` once into the temporary directory (`git archive`, then
@@ -31,7 +31,7 @@ export type Baseline = { script: string } | { missing: string };
 export async function beforeKernelServer(): Promise<Baseline> {
   const directory = join(tmpdir(), `gatehouse-bench-${BEFORE_KERNEL.commit}`);
   const ready = join(directory, '.built');
-  if (existsSync(ready)) return { script: join(directory, SERVER) };
+  if (existsSync(ready)) return { script: join(directory, SERVER), directory };
   try {
     await run('git', ['-C', REPOSITORY, 'cat-file', '-e', `${BEFORE_KERNEL.commit}^{commit}`]);
   } catch {
@@ -47,10 +47,14 @@ export async function beforeKernelServer(): Promise<Baseline> {
     // helper of http imports: the first pass fails there, a second finds it built.
     await run('pnpm', ['run', 'build'], options).catch(() => run('pnpm', ['run', 'build'], options));
     await writeFile(ready, `${BEFORE_KERNEL.commit}\n`);
-    return { script: join(directory, SERVER) };
+    return { script: join(directory, SERVER), directory };
   } catch (error) {
     const { message, stdout } = error as Error & { stdout?: string };
     const said = `${message}\n${stdout ?? ''}`.trim().split('\n').slice(-3).join(' / ');
     return { missing: `building ${BEFORE_KERNEL.commit} in ${directory} failed: ${said}` };
   }
 }
+
+/** The example server of `framework` in the build before the kernel (Express and Hono were all it had). */
+export const beforeKernelExample = (directory: string, framework: 'express' | 'hono'): string =>
+  join(directory, `examples/${framework}-server/dist/main.js`);

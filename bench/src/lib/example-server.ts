@@ -44,15 +44,16 @@ export async function registerAndLogIn(baseUrl: string, tag: string): Promise<{ 
  * Starts `examples/<framework>-server/dist/main.js` in a process of its own with the environment an
  * operator would give it (the store at `databaseUrl`, rate limits off so the load is not refused,
  * the development mail catcher on a free port, and `env` on top), waits for its "listening" line,
- * and signs a user up.
+ * and signs a user up. `main`: another build's example (the one before the kernel, `baseline.ts`).
  */
 export async function startExampleServer(
   framework: ExampleFramework,
   databaseUrl: string,
   env: Record<string, string> = {},
+  main: URL | string = EXAMPLE_MAIN[framework],
 ): Promise<ExampleServer> {
   const secret = () => randomBytes(48).toString('base64url');
-  const child = fork(EXAMPLE_MAIN[framework], [], {
+  const child = fork(main, [], {
     execArgv: ['--import', CPU_REPORTER.href],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: {

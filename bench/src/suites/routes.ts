@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BEFORE_KERNEL, beforeKernelExample, beforeKernelServer } from '../lib/baseline.js';
 import { EXAMPLE_NAME, startExampleServer, type ExampleFramework, type ExampleServer } from '../lib/example-server.js';
 import { load, type HttpCall } from '../lib/load.js';
 import { combine, measure, settle, type Measured } from '../lib/measured.js';
@@ -34,13 +35,20 @@ interface Subject {
   framework: ExampleFramework;
   store: 'SQLite' | 'in-memory';
   server: ExampleServer;
+  /** The same example as it was before the kernel (issue 21's comparison), held to no target of its own. */
+  beforeKernel?: true;
 }
 
 /** 6. The example servers' own routes as shipped, side by side, and §8's targets on them. */
 export async function benchRoutes(report: Report, settings: BenchSettings): Promise<void> {
+  const baseline = await beforeKernelServer();
+  const beforeText =
+    'directory' in baseline
+      ? ` Beside them, the Express and Hono examples as they were before the kernel (\`${BEFORE_KERNEL.commit}\`, built from git history by the benchmark; SQLite), measured in the same runs, so the routes users run are compared before and after the kernel (issue 21).`
+      : ` The examples before the kernel were not measured: ${baseline.missing}.`;
   report.section({
     title: '6. The example servers as shipped',
-    method: `Each example server runs its own \`main.js\` with the environment an operator gives it (\`DATABASE_URL\` a SQLite file, as shipped, or \`memory:\`; \`RATE_LIMIT_ENABLED=false\`, so the load is not refused; the development mail catcher on; audit lines on stdout, read by the benchmark). autocannon, ${CONNECTIONS} keep-alive connections, against \`GET /api/v1/health\`, \`POST /api/v1/auth/verify-token\` and \`GET /api/v1/users/me\` with a valid access token of a user signed up over HTTP (verify-token twice: as fetch sends a POST without a body, \`Content-Length: 0\`, and as \`curl -X POST\` and autocannon send it, with neither \`Content-Length\` nor \`Transfer-Encoding\`), on the five example servers (Express, Hono, Fastify, the web-standard handler on node:http, NestJS on Express); beside them, a plain Hono app answering the same JSON at the same path on @hono/node-server (no Gatehouse, no middleware). In each run every route of every server is measured for ${settings.seconds / 2} s, then all again in reverse order (each after a short pause), so drift falls on all alike; ratios are taken within a run. Server CPU per answer is \`process.cpuUsage()\` of the server process (preloaded reporter) over the measurement. The example servers' logins and sign-ups are in section 7, beside the peers.`,
+    method: `Each example server runs its own \`main.js\` with the environment an operator gives it (\`DATABASE_URL\` a SQLite file, as shipped, or \`memory:\`; \`RATE_LIMIT_ENABLED=false\`, so the load is not refused; the development mail catcher on; audit lines on stdout, read by the benchmark). autocannon, ${CONNECTIONS} keep-alive connections, against \`GET /api/v1/health\`, \`POST /api/v1/auth/verify-token\` and \`GET /api/v1/users/me\` with a valid access token of a user signed up over HTTP (verify-token twice: as fetch sends a POST without a body, \`Content-Length: 0\`, and as \`curl -X POST\` and autocannon send it, with neither \`Content-Length\` nor \`Transfer-Encoding\`), on the five example servers (Express, Hono, Fastify, the web-standard handler on node:http, NestJS on Express); beside them, a plain Hono app answering the same JSON at the same path on @hono/node-server (no Gatehouse, no middleware). In each run every route of every server is measured for ${settings.seconds / 2} s, then all again in reverse order (each after a short pause), so drift falls on all alike; ratios are taken within a run. Server CPU per answer is \`process.cpuUsage()\` of the server process (preloaded reporter) over the measurement. The example servers' logins and sign-ups are in section 7, beside the peers.${beforeText}`,
   });
   const dir = await mkdtemp(join(tmpdir(), 'gatehouse-bench-'));
   const started: MeasuredServer[] = [];
@@ -52,6 +60,20 @@ export async function benchRoutes(report: Report, settings: BenchSettings): Prom
         const server = await startExampleServer(framework, databaseUrl);
         started.push(server);
         subjects.push({ label: `${EXAMPLE_NAME[framework]} (${store})`, framework, store, server });
+      }
+    }
+    if ('directory' in baseline) {
+      for (const framework of ['express', 'hono'] as const) {
+        const main = beforeKernelExample(baseline.directory, framework);
+        const server = await startExampleServer(framework, `sqlite:${join(dir, `${framework}-before.db`)}`, {}, main);
+        started.push(server);
+        subjects.push({
+          label: `${EXAMPLE_NAME[framework]} ${BEFORE_KERNEL.label} (SQLite)`,
+          framework,
+          store: 'SQLite',
+          server,
+          beforeKernel: true,
+        });
       }
     }
     const plain = await startScriptServer(PLAIN_HONO);
@@ -94,7 +116,21 @@ export async function benchRoutes(report: Report, settings: BenchSettings): Prom
         report.add({ name: `${s.label}: ${route}, server CPU per answer`, unit: 'µs', summary: get(`${s.label}|${route}|cpu`) });
     }
     const share = (s: Subject, route: RouteName) => ratio(get(`${s.label}|${route}|rps`), get(`${s.label}|health|rps`), 100);
-    for (const s of subjects) {
+    for (const before of subjects.filter((x) => x.beforeKernel)) {
+      const now = subjects.find((x) => x.framework === before.framework && x.store === 'SQLite' && !x.beforeKernel)!;
+      // Issue 21: the kernel costs no more than the adapters it replaced, within noise, on the routes users run.
+      for (const route of ['verify-token', 'users/me'] as const) {
+        report.check(
+          {
+            name: `${EXAMPLE_NAME[now.framework]} (SQLite): ${route}, kernel / ${BEFORE_KERNEL.label}`,
+            unit: '%',
+            summary: ratio(get(`${now.label}|${route}|rps`), get(`${before.label}|${route}|rps`), 100),
+          },
+          { atLeast: 90, text: '≥ 90 % (within noise)' },
+        );
+      }
+    }
+    for (const s of subjects.filter((x) => !x.beforeKernel)) {
       for (const route of ['verify-token', 'verify-token, no Content-Length'] as const) {
         const verify = { name: `${s.label}: ${route} / health`, unit: '%', summary: share(s, route) };
         if (s.store === 'SQLite') report.check(verify, { atLeast: 85, text: '≥ 85 %' });
@@ -107,7 +143,7 @@ export async function benchRoutes(report: Report, settings: BenchSettings): Prom
         s.store === 'SQLite' ? { atLeast: 60, text: '≥ 60 %' } : { atLeast: 80, text: '≥ 80 %' },
       );
     }
-    for (const s of subjects.filter((x) => x.framework === 'hono')) {
+    for (const s of subjects.filter((x) => x.framework === 'hono' && !x.beforeKernel)) {
       report.check(
         {
           name: `${s.label}: health / plain Hono route`,
