@@ -19,6 +19,7 @@ import {
   createSqlRecoveryCodeStore,
   createSqlTotpFactorStore,
 } from './sql-second-factor-stores.js';
+import { retryOnDeadlock } from './deadlock-retry.js';
 import { bumpTokenVersionIn, changePasswordIn, createSqlUserStore, insertUserIn } from './sql-user-store.js';
 
 /** An `AuthStore` over SQL that also exposes its Kysely instance and dialect. */
@@ -48,10 +49,13 @@ export function createSqlStore(options: SqlDatabase): SqlStore {
   /** Inserts a user and what belongs to it in one transaction; a 503'd one is undone (see `undo`). */
   const insertUserWith = async (user: UserRecord, alsoInsert: (trx: Transaction<GatehouseDatabase>) => Promise<void>) => {
     try {
-      await db.transaction().execute(async (trx) => {
-        await insertUserIn(trx, user);
-        await alsoInsert(trx);
-      });
+      // Concurrent inserts of one address can deadlock in InnoDB; the retry meets the row as a duplicate.
+      await retryOnDeadlock(dialect, () =>
+        db.transaction().execute(async (trx) => {
+          await insertUserIn(trx, user);
+          await alsoInsert(trx);
+        }),
+      );
     } catch (error) {
       if (isAuthError(error) && error.code === 'DATABASE_UNAVAILABLE') undo.undoUser(user);
       throw toTakenError(dialect, error) ?? error;

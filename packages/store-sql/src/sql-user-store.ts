@@ -96,7 +96,9 @@ export function createSqlUserStore({ db, dialect }: SqlDatabase, undo?: UndoOfUn
   return {
     async createUser(user) {
       try {
-        await db.transaction().execute((trx) => insertUserIn(trx, user));
+        // Three instances inserting one address at once can deadlock in InnoDB (its manual's duplicate-key
+        // case: the waiting sessions' shared locks); the retry then meets the committed row as a duplicate.
+        await retryOnDeadlock(dialect, () => db.transaction().execute((trx) => insertUserIn(trx, user)));
       } catch (error) {
         // Answered 503, yet the server may still commit it: undone once the database answers.
         if (isAuthError(error) && error.code === 'DATABASE_UNAVAILABLE') undo?.undoUser(user);
