@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { AuthError, parseAuthConfig, type AuthConfig } from '@gatehousejs/core';
-import { z } from 'zod';
-import { JWT_SETTING_VARIABLES, jwtAlgorithm, readJwtSettings } from './jwt-env.js';
+import { JWT_SETTING_VARIABLES, readJwtSettings } from './jwt-env.js';
+import { secrets } from './env-secrets.js';
+import { ConfigurationError, count, FALSE, flag, oneOf, origins, port, rule, TRUE, value } from './env-values.js';
 import { readOperationsSettings, type OperationsSettings } from './operations-settings.js';
 import { readPasswordBreachSettings, type PasswordBreachSettings } from './password-breach-env.js';
 import { readSocialSettings, type SocialSettings } from './social-env.js';
 import { readMfaSettings, type MfaSettings } from './mfa-env.js';
+
+export { ConfigurationError } from './env-values.js';
 
 /** Everything the example server reads from the environment (CONTRACT §7), parsed once. */
 export interface ServerSettings {
@@ -86,126 +88,6 @@ const SETTING_NAMES = new RegExp(
 
 /** Core's messages may name another setting (`must differ from accessTokenSecret`); say its variable instead. */
 const inVariableNames = (message: string) => message.replace(SETTING_NAMES, (name) => AUTH_SETTING_VARIABLES[name] ?? name);
-
-/** A rule written `5/15m` (limit / window) in the environment. */
-function rule(env: NodeJS.ProcessEnv, name: string): { limit: string; windowSeconds: string } | undefined {
-  const raw = value(env, name);
-  if (raw === undefined) return undefined;
-  const [limit, window, ...rest] = raw.split('/');
-  if (!limit || !window || rest.length > 0) throw new ConfigurationError(`${name} must look like 5/15m (limit/window).`);
-  return { limit: limit.trim(), windowSeconds: window.trim() };
-}
-
-/** A setting that cannot be used; the message names the variable and never echoes its value. */
-export class ConfigurationError extends AuthError {
-  override readonly name: string = 'ConfigurationError';
-  constructor(message: string, options: { cause?: unknown } = {}) {
-    super('INVALID_CONFIG', message, undefined, options);
-  }
-}
-
-const TRUE = ['true', '1', 'yes', 'on'];
-const FALSE = ['false', '0', 'no', 'off'];
-
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (TRUE.includes(raw)) return true;
-  if (FALSE.includes(raw)) return false;
-  throw new ConfigurationError(`${name} must be true or false.`);
-}
-
-function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const parsed = z.coerce.number().int().min(0).max(65_535).safeParse(raw);
-  if (!parsed.success) throw new ConfigurationError(`${name} must be a port number between 0 and 65535.`);
-  return parsed.data;
-}
-
-function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if ((allowed as readonly string[]).includes(raw)) return raw as T;
-  throw new ConfigurationError(`${name} must be one of ${allowed.join(', ')}.`);
-}
-
-function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d{1,2}$/.test(raw)) throw new ConfigurationError(`${name} must be a small whole number.`);
-  return Number(raw);
-}
-
-/** `CORS_ORIGINS=https://app.example.com,https://admin.example.com`; `*` is refused on purpose. */
-function origins(env: NodeJS.ProcessEnv, name: string): string[] {
-  const list = (env[name] ?? '')
-    .split(',')
-    .map((o) => o.trim().replace(/\/+$/, ''))
-    .filter(Boolean);
-  for (const origin of list) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
-      throw new ConfigurationError(`${name} must list origins such as https://app.example.com (no paths, no *).`);
-    }
-  }
-  return list;
-}
-
-const value = (env: NodeJS.ProcessEnv, name: string) => {
-  const raw = env[name]?.trim();
-  return raw === undefined || raw === '' ? undefined : raw;
-};
-
-/**
- * A rough estimate of a secret's entropy: its length times the Shannon entropy of its characters'
- * frequencies. `openssl rand -base64 48` scores about 330 bits, 36 times "a" scores 0. It cannot
- * tell a random string from a clever pattern, so it only catches the obviously weak.
- */
-export function estimatedSecretBits(secret: string): number {
-  const counts = new Map<string, number>();
-  const characters = [...secret];
-  for (const c of characters) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let perCharacter = 0;
-  for (const n of counts.values()) perCharacter -= (n / characters.length) * Math.log2(n / characters.length);
-  return perCharacter * characters.length;
-}
-
-const MIN_SECRET_BITS = 100;
-
-function assertStrongInProduction(name: string, secret: string): void {
-  // Too short is core's message (at least 32 characters); this one is about what fills them.
-  if (secret.length < 32) return;
-  if (estimatedSecretBits(secret) < MIN_SECRET_BITS || new Set(secret).size < 8) {
-    throw new ConfigurationError(
-      `${name} is too predictable for production (repeated or few distinct characters): use 32 or more random characters, e.g. \`openssl rand -base64 48\`.`,
-    );
-  }
-}
-
-function secrets(env: NodeJS.ProcessEnv, production: boolean) {
-  // With a key pair (JWT_ALGORITHM other than HS256) JWT_SECRET signs nothing: core refuses it if set.
-  const keyPair = jwtAlgorithm(env) !== 'HS256';
-  const access = value(env, 'JWT_SECRET');
-  const refresh = value(env, 'JWT_REFRESH_SECRET');
-  if (production)
-    for (const previous of readJwtSettings(env).previousAccessTokenSecrets ?? [])
-      assertStrongInProduction('JWT_PREVIOUS_SECRETS', previous);
-  if ((access || keyPair) && refresh) {
-    if (production) {
-      if (access) assertStrongInProduction('JWT_SECRET', access);
-      assertStrongInProduction('JWT_REFRESH_SECRET', refresh);
-    }
-    return { access, refresh, ephemeral: false };
-  }
-  if (production) {
-    const missing = [!access && !keyPair && 'JWT_SECRET', !refresh && 'JWT_REFRESH_SECRET'].filter(Boolean).join(' and ');
-    throw new ConfigurationError(
-      `${missing} must be set in production: at least 32 random characters each, different from each other (e.g. \`openssl rand -base64 48\`).`,
-    );
-  }
-  const generate = () => randomBytes(48).toString('base64url');
-  return { access: access ?? (keyPair ? undefined : generate()), refresh: refresh ?? generate(), ephemeral: true };
-}
 
 /**
  * `AUTH_COOKIES`: browser sessions in cookies (docs/browser-sessions.md). `true` for every request,

@@ -1,5 +1,5 @@
 export { createGatehouseClient } from './create-client.js';
-export type { ClientOptions, GatehouseClient, HttpMethod } from './create-client.js';
+export type { ClientOptions, GatehouseClient, HttpMethod } from './gatehouse-client.js';
 export { GatehouseApiError } from './api-error.js';
 export type { ApiErrorCode, ApiErrorKind } from './api-error.js';
 export { memoryTokenStorage, webTokenStorage } from './token-storage.js';

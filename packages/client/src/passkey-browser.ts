@@ -1,5 +1,5 @@
 import type { LoginResult } from './api-types.js';
-import type { GatehouseClient } from './create-client.js';
+import type { GatehouseClient } from './gatehouse-client.js';
 import type { Passkey, PublicKeyCredentialJSON } from './mfa-types.js';
 
 const toBytes = (base64url: string): ArrayBuffer => {

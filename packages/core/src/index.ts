@@ -5,7 +5,8 @@
 // (`@gatehousejs/core/providers`), and what only other @gatehousejs packages read in
 // `./internal.ts` (`@gatehousejs/core/internal`, not semver-stable).
 export { createAuth } from './create-auth.js';
-export type { Auth, CreateAuthOptions } from './create-auth.js';
+export type { Auth } from './auth.js';
+export type { CreateAuthOptions } from './create-auth-options.js';
 
 export { parseAuthConfig } from './config/auth-config.js';
 export type { AuthConfig, AuthConfigInput } from './config/auth-config.js';

@@ -1,6 +1,7 @@
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { describe, expect, it } from 'vitest';
-import { createAuth, type CreateAuthOptions } from '../create-auth.js';
+import { createAuth } from '../create-auth.js';
+import type { CreateAuthOptions } from '../create-auth-options.js';
 import { AuthError } from '../errors/auth-error.js';
 import {
   PASSWORD,

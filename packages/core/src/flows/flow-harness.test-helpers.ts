@@ -1,7 +1,9 @@
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { vi } from 'vitest';
 import type { AuthConfigInput } from '../config/auth-config.js';
-import { createAuth, type Auth, type CreateAuthOptions } from '../create-auth.js';
+import type { Auth } from '../auth.js';
+import { createAuth } from '../create-auth.js';
+import type { CreateAuthOptions } from '../create-auth-options.js';
 import type { AuthStore } from '../ports/auth-store.js';
 import type { AuthMail, Mailer } from '../ports/mailer.js';
 import type { PasswordHasher } from '../ports/password-hasher.js';

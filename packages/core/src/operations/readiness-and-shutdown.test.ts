@@ -1,6 +1,7 @@
 import { createMemoryStore } from '@gatehousejs/store-memory';
 import { describe, expect, it } from 'vitest';
-import { createAuth, type CreateAuthOptions } from '../create-auth.js';
+import { createAuth } from '../create-auth.js';
+import type { CreateAuthOptions } from '../create-auth-options.js';
 import { TEST_CONFIG, createRecordingMailer } from '../flows/flow-harness.test-helpers.js';
 import { createMemoryRateLimiter } from '../rate-limit/memory-rate-limiter.js';
 import { createFakeClock } from '../testing/fake-clock.js';

@@ -1,4 +1,5 @@
-import { createAuth, type Auth } from '../create-auth.js';
+import type { Auth } from '../auth.js';
+import { createAuth } from '../create-auth.js';
 import type { AuthStore } from '../ports/auth-store.js';
 import { createFakeHasher } from './fake-hasher.js';
 

@@ -1,13 +1,10 @@
 import type { Api, ServerUnderTest } from '@gatehousejs/http/testing';
 import { describe, expect, it } from 'vitest';
 import type { OAuth2ProviderFake } from './oauth2-provider-fake.js';
-import { SOCIAL_APP_URL } from './social-suite.js';
+import { FRONT, SOCIAL_APP_URL, uniqueTag } from './social-app.js';
 import type { TestBrowser } from './test-browser.js';
 
-// Read lazily: social-suite.ts imports this file, so its constants are not set yet when this one loads.
-const front = () => `${SOCIAL_APP_URL}/`;
 let sequence = 0;
-const unique = (tag: string) => `${tag}${++sequence}${Math.random().toString(36).slice(2, 7)}`;
 
 interface LinkingParts {
   api: Api;
@@ -31,7 +28,7 @@ export function describeLinkingCases(parts: () => LinkingParts): void {
     const signIn = (provider: string) => parts().signIn(provider);
     const exchange = (result: { code: string | null; browser: TestBrowser }) => parts().exchange(result);
     async function registered(confirmed: boolean) {
-      const tag = unique('link');
+      const tag = uniqueTag('link');
       const input = {
         firstName: 'Ada',
         lastName: 'L',
@@ -84,7 +81,7 @@ export function describeLinkingCases(parts: () => LinkingParts): void {
     });
 
     it('an account that only the provider knows is created without roles, its subject read from the numeric id', async () => {
-      const email = `${unique('octo')}@example.com`;
+      const email = `${uniqueTag('octo')}@example.com`;
       parts().github.signInAs({ id: 424242 + ++sequence, login: 'octo-new', name: 'Octo New', email, verified: true });
       const session = await exchange(await signIn('github'));
       expect(session.body).toMatchObject({ user: { email, roles: [] }, isNewUser: true });
@@ -101,21 +98,21 @@ export function describeLinkingCases(parts: () => LinkingParts): void {
 
       const linkWith = async (bearer: string) => {
         const b = browser();
-        const started = await api('POST', '/api/v1/auth/oauth/github/link', { token: bearer, body: { redirect_uri: front() } });
+        const started = await api('POST', '/api/v1/auth/oauth/github/link', { token: bearer, body: { redirect_uri: FRONT } });
         expect(started.status).toBe(200);
         expect(started.body.url).toMatch(new RegExp(`^${parts().github.authorizationUrl}\\?`));
         // The page's fetch stores the binding cookie of the answer, then sends the browser to the provider.
         b.acceptCookie(`${SOCIAL_APP_URL}/api/v1/auth/oauth/github/link`, started.headers.get('set-cookie'));
         return b.navigate(started.body.url as string);
       };
-      expect((await linkWith(token)).href).toBe(`${front()}?linked=github`);
+      expect((await linkWith(token)).href).toBe(`${FRONT}?linked=github`);
       const listed = await api('GET', '/api/v1/users/me/identities', { token });
       expect(listed.body.identities.map((i: { provider: string }) => i.provider)).toEqual(['github']);
 
       const intruder = await registered(true);
       const intruderToken = (await api('POST', '/api/v1/auth/login', { body: { email: intruder.email, password: intruder.password } })).body
         .accessToken;
-      expect((await linkWith(intruderToken)).href).toBe(`${front()}?error=identity_in_use`);
+      expect((await linkWith(intruderToken)).href).toBe(`${FRONT}?error=identity_in_use`);
 
       expect((await api('DELETE', '/api/v1/users/me/identities/gitlab', { token })).status).toBe(404);
       expect((await api('DELETE', '/api/v1/users/me/identities/github', { token })).status).toBe(204);
@@ -127,7 +124,7 @@ export function describeLinkingCases(parts: () => LinkingParts): void {
         id: 8_000_000 + ++sequence,
         login: 'solo',
         name: 'Solo',
-        email: `${unique('solo')}@example.com`,
+        email: `${uniqueTag('solo')}@example.com`,
         verified: true,
       });
       const session = await exchange(await signIn('github'));

@@ -13,15 +13,17 @@ import {
 import { describeProviderShapes, OIDC_SHAPED_CLIENTS, providerEnv, TENANT_ID, type ProviderPeers } from './provider-shapes.js';
 import type { SuiteOverrides } from '../start-for-suite.js';
 import { describeSocialHardening, HTTPS_APP_URL } from './social-hardening.js';
+import { describeCallbackThreats } from './callback-threats.js';
+import { FRONT, SOCIAL_APP_URL, uniqueTag } from './social-app.js';
 import { describeLinkingCases } from './linking-cases.js';
+import { describeProvidersAndStart } from './providers-and-start.js';
 import { describeTakeoverCases } from './takeover-cases.js';
 import { TestBrowser } from './test-browser.js';
 
-export const SOCIAL_APP_URL = 'http://app.example.test';
+export { SOCIAL_APP_URL } from './social-app.js';
 
 /** Starts an example server configured by these environment variables (its own OAUTH_* settings included), and the overrides (a clock). */
 export type StartExampleServer = (env: Record<string, string>, overrides?: SuiteOverrides) => Promise<ServerUnderTest>;
-const FRONT = `${SOCIAL_APP_URL}/`;
 const callbackOf = (id: string) => `${SOCIAL_APP_URL}/api/v1/auth/oauth/${id}/callback`;
 const BASE_ENV = {
   JWT_SECRET: 'social-suite-access-secret-0123456789-abcdefghij',
@@ -32,9 +34,6 @@ const BASE_ENV = {
   RATE_LIMIT_ENABLED: 'false',
   OAUTH_ALLOW_INSECURE_PROVIDERS: 'true',
 };
-
-let sequence = 0;
-const unique = (tag: string) => `${tag}${++sequence}${Math.random().toString(36).slice(2, 7)}`;
 
 interface Peers extends ProviderPeers {
   /** A second, unrelated issuer, for mix-up cases. */
@@ -128,91 +127,11 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       throw new Error('no callback reached');
     }
 
-    describe('providers and start', () => {
-      it('lists the enabled providers with protocol and whether they return an e-mail', async () => {
-        const res = await api('GET', '/api/v1/auth/oauth/providers');
-        expect(res.status).toBe(200);
-        expect(res.body.providers).toEqual(
-          expect.arrayContaining([
-            { id: 'oidc', name: 'Local IdP', protocol: 'oidc', returnsEmail: true },
-            { id: 'google', name: 'Google', protocol: 'oidc', returnsEmail: true },
-            { id: 'github', name: 'GitHub', protocol: 'oauth2', returnsEmail: true },
-            { id: 'discord', name: 'Discord', protocol: 'oauth2', returnsEmail: true },
-            { id: 'microsoft', name: 'Microsoft', protocol: 'oidc', returnsEmail: true },
-            { id: 'apple', name: 'Apple', protocol: 'oidc', returnsEmail: true },
-            { id: 'battlenet', name: 'Battle.net', protocol: 'oidc', returnsEmail: false },
-            { id: 'x', name: 'X', protocol: 'oauth2', returnsEmail: true },
-            { id: 'corp', name: 'Corp SSO', protocol: 'oidc', returnsEmail: true },
-          ]),
-        );
-        expect(res.body.providers.map((p: { id: string }) => p.id).sort()).toEqual([
-          'apple',
-          'battlenet',
-          'corp',
-          'discord',
-          'facebook',
-          'github',
-          'gitlab',
-          'google',
-          'linkedin',
-          'microsoft',
-          'oidc',
-          'slack',
-          'spotify',
-          'twitch',
-          'x',
-        ]);
-      });
-
-      it('answers 404 for an unknown or disabled provider', async () => {
-        for (const provider of ['nope', 'steam', 'providers2']) {
-          const res = await api('GET', `/api/v1/auth/oauth/${provider}?redirect_uri=${encodeURIComponent(FRONT)}`);
-          expect(res.status, provider).toBe(404);
-          expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
-        }
-      });
-
-      it('redirects to the provider with state, PKCE S256 and a nonce, and binds the browser with an HttpOnly SameSite=Lax cookie', async () => {
-        const res = await api('GET', `/api/v1/auth/oauth/oidc?redirect_uri=${encodeURIComponent(FRONT)}`);
-        expect(res.status).toBe(302);
-        const location = new URL(res.headers.get('location')!);
-        expect(location.origin).toBe(peers.oidc.issuer);
-        expect(location.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-        expect(location.searchParams.get('code_challenge_method')).toBe('S256');
-        expect(location.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-        expect(location.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-        expect(location.searchParams.get('redirect_uri')).toBe(callbackOf('oidc'));
-        expect(res.headers.get('set-cookie')).toMatch(/^gatehouse-oauth=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=600$/);
-        expect(res.headers.get('cache-control')).toBe('no-store');
-        expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-      });
-
-      it('open redirect: refuses a redirect_uri off the allow-list, by prefix tricks, userinfo or another scheme, with 400', async () => {
-        const attempts = [
-          'https://evil.example/',
-          `${SOCIAL_APP_URL}.evil.example/`,
-          `${SOCIAL_APP_URL}/other`,
-          `${SOCIAL_APP_URL}//evil.example/`,
-          `http://evil.example@app.example.test/`,
-          `http://app.example.test:8080/`,
-          `javascript:alert(1)//${SOCIAL_APP_URL}/`,
-          `${SOCIAL_APP_URL}/?next=https://evil.example/`,
-          `${SOCIAL_APP_URL}/#x`,
-          '/relative',
-          '',
-        ];
-        for (const uri of attempts) {
-          const res = await api('GET', `/api/v1/auth/oauth/oidc?redirect_uri=${encodeURIComponent(uri)}`);
-          expect(res.status, uri).toBe(400);
-          expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-          expect(res.headers.get('location'), uri).toBeNull();
-        }
-      });
-    });
+    describeProvidersAndStart(() => ({ api, oidc: peers.oidc }));
 
     describe('sign-in through the OpenID Provider', () => {
       it('creates the account on the first sign-in and signs it in again on the next, through a one-time exchange code', async () => {
-        const sub = unique('oidc-');
+        const sub = uniqueTag('oidc-');
         const email = `${sub}@example.com`;
         peers.oidc.signInAs({ sub, email, email_verified: true, name: 'Ada Lovelace', preferred_username: 'ada' });
 
@@ -253,8 +172,8 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
 
       it('cleans the names a provider sends (CR/LF, U+202E, zero-width, markup) and never makes a reserved username', async () => {
         peers.oidc.signInAs({
-          sub: unique('names-'),
-          email: `${unique('names')}@example.com`,
+          sub: uniqueTag('names-'),
+          email: `${uniqueTag('names')}@example.com`,
           email_verified: true,
           name: 'Mal\r\nlory\u202E\u200B<script>x</script>',
           preferred_username: 'root',
@@ -267,7 +186,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       });
 
       it('signs in through a second generic OIDC provider (OIDC_CORP_*) under its own id, as an identity of its own', async () => {
-        const sub = unique('corp-');
+        const sub = uniqueTag('corp-');
         peers.other.signInAs({ sub, email: `${sub}@corp.example`, email_verified: true, name: 'Corp User' });
         const session = await exchange(await signIn('corp'));
         expect(session.status).toBe(200);
@@ -276,7 +195,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       });
 
       it('never puts a JWT in any Location, and the callback says no-store and no-referrer', async () => {
-        peers.oidc.signInAs({ sub: unique('jwt-'), email: `${unique('jwt')}@example.com`, email_verified: true });
+        peers.oidc.signInAs({ sub: uniqueTag('jwt-'), email: `${uniqueTag('jwt')}@example.com`, email_verified: true });
         const { browser: b } = await signIn('oidc');
         expect(b.jwtInLocations()).toEqual([]);
         const callbackHop = b.hops.find((h) => h.url.startsWith(callbackOf('oidc')))!;
@@ -287,7 +206,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       });
 
       it('exchange code replayed: the second use answers 400', async () => {
-        peers.oidc.signInAs({ sub: unique('replay-'), email: `${unique('replay')}@example.com`, email_verified: true });
+        peers.oidc.signInAs({ sub: uniqueTag('replay-'), email: `${uniqueTag('replay')}@example.com`, email_verified: true });
         const result = await signIn('oidc');
         expect((await exchange(result)).status).toBe(200);
         const replay = await exchange(result);
@@ -296,14 +215,14 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       });
 
       it('exchange code used twice in parallel: exactly one 200', async () => {
-        peers.oidc.signInAs({ sub: unique('par-'), email: `${unique('par')}@example.com`, email_verified: true });
+        peers.oidc.signInAs({ sub: uniqueTag('par-'), email: `${uniqueTag('par')}@example.com`, email_verified: true });
         const result = await signIn('oidc');
         const answers = await Promise.all(Array.from({ length: 5 }, () => exchange(result)));
         expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
       });
 
       it("login CSRF: the attacker's code opened in the victim's browser answers 400, whether or not the victim ran a flow", async () => {
-        peers.oidc.signInAs({ sub: unique('csrf-'), email: `${unique('csrf')}@example.com`, email_verified: true });
+        peers.oidc.signInAs({ sub: uniqueTag('csrf-'), email: `${uniqueTag('csrf')}@example.com`, email_verified: true });
         const attacker = await signIn('oidc');
         const victimIdle = browser();
         const lured = await victimIdle.exchange(attacker.code);
@@ -317,7 +236,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       });
 
       it("the callback keeps the browser key for the exchange (the code's 60 s), and the exchange clears it", async () => {
-        peers.oidc.signInAs({ sub: unique('keep-'), email: `${unique('keep')}@example.com`, email_verified: true });
+        peers.oidc.signInAs({ sub: uniqueTag('keep-'), email: `${uniqueTag('keep')}@example.com`, email_verified: true });
         const result = await signIn('oidc');
         const callbackHop = result.browser.hops.find((h) => h.url.startsWith(callbackOf('oidc')))!;
         expect(callbackHop.headers.get('set-cookie')).toMatch(
@@ -335,80 +254,7 @@ export function describeSocialSignInSuite(name: string, start: StartExampleServe
       });
     });
 
-    describe('threats at the callback', () => {
-      beforeAll(() => peers.oidc.signInAs({ sub: unique('threat-'), email: `${unique('threat')}@example.com`, email_verified: true }));
-
-      it('state missing: 400 and no redirect', async () => {
-        const { callback, browser: b } = await untilCallback('oidc');
-        const url = new URL(callback);
-        url.searchParams.delete('state');
-        const res = await b.request(url.href);
-        expect(res.status).toBe(400);
-        expect(res.headers.get('location')).toBeNull();
-      });
-
-      it('a form_post callback (as Apple sends it) is read as a form: an unknown state answers 400, a JSON body 415', async () => {
-        const form = await api('POST', '/api/v1/auth/oauth/oidc/callback', {
-          rawBody: 'state=unknown-state&code=x',
-          contentType: 'application/x-www-form-urlencoded',
-        });
-        expect(form.status).toBe(400);
-        expect(form.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-        const json = await api('POST', '/api/v1/auth/oauth/oidc/callback', { body: { state: 'x' } });
-        expect(json.status).toBe(415);
-      });
-
-      it('state wrong: 400 and no redirect', async () => {
-        const { callback, browser: b } = await untilCallback('oidc');
-        const url = new URL(callback);
-        url.searchParams.set('state', 'A'.repeat(43));
-        expect((await b.request(url.href)).status).toBe(400);
-      });
-
-      it('state replayed (authorization code replay through our callback): the second callback answers 400', async () => {
-        const { callback, browser: b } = await untilCallback('oidc');
-        const cookie = b.cookieFor(callback);
-        const first = await b.request(callback);
-        expect(first.status).toBe(302);
-        expect(new URL(first.headers.get('location')!).searchParams.get('code')).not.toBeNull();
-        const replay = await fetch(callback.replace(SOCIAL_APP_URL, server.baseUrl), { headers: { cookie: cookie! }, redirect: 'manual' });
-        expect(replay.status).toBe(400);
-      });
-
-      it('cookie missing (login CSRF): the callback sends the browser back with error=access_denied', async () => {
-        const { callback, browser: b } = await untilCallback('oidc');
-        b.clearCookies(callback);
-        const res = await b.request(callback);
-        expect(res.status).toBe(302);
-        expect(res.headers.get('location')).toBe(`${FRONT}?error=access_denied`);
-      });
-
-      it('iss mismatch (mix-up): an answer naming another issuer ends in error=provider_error', async () => {
-        const { callback, browser: b } = await untilCallback('oidc');
-        const url = new URL(callback);
-        url.searchParams.set('iss', peers.other.issuer);
-        const res = await b.request(url.href);
-        expect(res.headers.get('location')).toBe(`${FRONT}?error=provider_error`);
-      });
-
-      it('PKCE mismatch (code injection): a code obtained in another browser fails at the token endpoint', async () => {
-        const victim = await untilCallback('oidc');
-        const attacker = await untilCallback('oidc');
-        const injected = new URL(victim.callback);
-        injected.searchParams.set('code', new URL(attacker.callback).searchParams.get('code')!);
-        const res = await victim.browser.request(injected.href);
-        expect(res.headers.get('location')).toBe(`${FRONT}?error=provider_error`);
-      });
-
-      it('the provider refuses consent: error=access_denied', async () => {
-        const { callback, browser: b } = await untilCallback('oidc');
-        const url = new URL(callback);
-        for (const key of ['code']) url.searchParams.delete(key);
-        url.searchParams.set('error', 'access_denied');
-        const res = await b.request(url.href);
-        expect(res.headers.get('location')).toBe(`${FRONT}?error=access_denied`);
-      });
-    });
+    describeCallbackThreats(() => ({ api, server, oidc: peers.oidc, other: peers.other, untilCallback }));
 
     describeLinkingCases(() => ({
       api,
