@@ -3,6 +3,7 @@ import { ledgerProblems, problemsDuring, RSS_LEAK_MIB_PER_MINUTE, RSS_TREND_MIN_
 import { describeSummary, summarize } from './harness/figures.js';
 import { LIVE_HEAP_LEAK_MB_PER_MINUTE, liveHeapTrend, type MajorCollection } from './harness/live-heap.js';
 import { newLedger, startLoad } from './harness/load-generator.js';
+import { UPSTREAM_IDLE_SECONDS } from './harness/nginx-balancer.js';
 import { sleep } from './harness/processes.js';
 import type { LoadContext } from './load-context.js';
 
@@ -39,7 +40,9 @@ export function soak(context: () => LoadContext): void {
       // The load pauses for each reading: a heap snapshot freezes an instance for seconds on a busy
       // machine, and Node's keep-alive timer then fires late on a connection nginx had just sent a
       // request down (a 502 nginx cannot retry; the soak saw 208 of them with the first reading
-      // under load). The no-5xx check covers the traffic before and after it.
+      // under load). The no-5xx check covers the traffic before and after it. The load resumes only
+      // once every instance answers again and nginx has dropped the connections left idle before the
+      // snapshot (one 502 when it resumed 2.4 s after pausing, the instance still frozen writing it).
       const loadFor = (ms: number) => startLoad(http, { ratePerSecond, maxInFlight: 32, maxDurationMs: ms, users, ledger });
       const sampleRssUntil = async (untilMs: number) => {
         while (performance.now() - started < untilMs) {
@@ -57,10 +60,13 @@ export function soak(context: () => LoadContext): void {
       await sampleRssUntil(WARM_UP_MS);
       await warmUp.stop();
       const heapAfterWarmUp = await liveHeap();
+      await sleep(UPSTREAM_IDLE_SECONDS * 1000 + 500);
       const rest = loadFor(SOAK_SECONDS * 1000 - WARM_UP_MS);
       await sampleRssUntil(SOAK_SECONDS * 1000);
       await rest.stop();
       const heapAtEnd = await liveHeap();
+      // The next test's load goes through nginx too.
+      await sleep(UPSTREAM_IDLE_SECONDS * 1000 + 500);
       const load = { samples: [...warmUp.samples, ...rest.samples], skipped: () => warmUp.skipped() + rest.skipped() };
 
       const trends = rss.map((series) => rssTrend(series));

@@ -13,6 +13,9 @@ export const UPSTREAM_HEADER = 'x-upstream';
 /** How long nginx leaves out an instance it could not reach, before trying it again (`fail_timeout`). */
 export const FAIL_TIMEOUT_SECONDS = 2;
 
+/** How long nginx keeps an idle connection to an instance (`keepalive_timeout` of each upstream). */
+export const UPSTREAM_IDLE_SECONDS = 2;
+
 export interface Balancer {
   readonly port: number;
   readonly url: string;
@@ -28,7 +31,10 @@ export interface Balancer {
 export function nginxConfig(dir: string, listenPort: number, instancePorts: number[], resourcePort: number): string {
   const servers = instancePorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join('\n');
   const pinned = instancePorts
-    .map((port, index) => `  upstream instance${index} {\n    server 127.0.0.1:${port};\n    keepalive 8;\n    keepalive_timeout 2s;\n  }`)
+    .map(
+      (port, index) =>
+        `  upstream instance${index} {\n    server 127.0.0.1:${port};\n    keepalive 8;\n    keepalive_timeout ${UPSTREAM_IDLE_SECONDS}s;\n  }`,
+    )
     .join('\n');
   const pins = instancePorts.map((_, index) => `    ${index} instance${index};`).join('\n');
   return `daemon off;
@@ -52,13 +58,13 @@ ${servers}
     # Well below Node's keep-alive timeout (5 s): nginx must drop an idle connection before the
     # instance does, or it may send a POST into a socket the instance is closing (a 502). The
     # 3 s margin covers an instance frozen by a full collection, whose timer then fires late.
-    keepalive_timeout 2s;
+    keepalive_timeout ${UPSTREAM_IDLE_SECONDS}s;
   }
 ${pinned}
   upstream reports {
     server 127.0.0.1:${resourcePort};
     keepalive 8;
-    keepalive_timeout 2s;
+    keepalive_timeout ${UPSTREAM_IDLE_SECONDS}s;
   }
   map $http_${PIN_HEADER.replaceAll('-', '_')} $gatehouse_upstream {
     default gatehouse;

@@ -33,7 +33,7 @@ export interface ServerInstance {
   /**
    * Has the process collect all its garbage (a heap snapshot, which V8 precedes with full
    * collections; the file is deleted) and resolves with the live heap it left, in MB, or undefined
-   * when the log shows none within 15 s.
+   * when the log shows none within 15 s; once the process answers again.
    */
   liveHeapMb(): Promise<number | undefined>;
   waitForExit(ms: number): Promise<Exit | undefined>;
@@ -119,6 +119,9 @@ export function createServerInstance(
       await waitUntil(async () => readdirSync(snapshots).some((name) => name.endsWith('.heapsnapshot')), 15_000);
       await sleep(500);
       for (const name of readdirSync(snapshots)) rmSync(join(snapshots, name), { force: true });
+      // The file appears when writing starts, and the process is frozen until it is written: only an
+      // answer says the event loop runs again (and has run the keep-alive timers that fell due).
+      await waitUntil(() => answersHealth(port), 30_000);
       return live;
     },
     waitForExit: (ms) => (child ? endedWithin(child, ms) : Promise.resolve(undefined)),
