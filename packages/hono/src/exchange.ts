@@ -5,7 +5,11 @@ import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 
 /** What @hono/node-server passes as `c.env`: Node's request, with its socket and headers. */
 interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string | undefined }; headers: Record<string, string | string[] | undefined> };
+  incoming?: {
+    socket?: { remoteAddress?: string | undefined };
+    headers: Record<string, string | string[] | undefined>;
+    rawHeaders: string[];
+  };
 }
 
 /** What the web-standard `Request` does not carry: the peer off Node (`hono/bun`, …: `getConnInfo`), the app's request id. */
@@ -64,8 +68,11 @@ class HonoExchange implements kit.Exchange<Response> {
   get query(): string {
     return (this.#target ??= splitUrl(this.#c.req.url)).query;
   }
+  // On Node, from the raw list as the other adapters read it (repeats joined, as the Fetch API
+  // does): the web-standard headers check again what Node's parser checked, at several times the cost.
   header(name: string): string | undefined {
-    return this.#c.req.header(name);
+    const incoming = this.#incoming();
+    return incoming ? kit.readRawHeader(incoming.rawHeaders, name) : this.#c.req.header(name);
   }
   // Node's socket under @hono/node-server, else the runtime's `getConnInfo`.
   get peerAddress(): string | undefined {

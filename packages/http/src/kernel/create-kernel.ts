@@ -78,7 +78,8 @@ export function createKernel(auth: Auth<string>, options: KernelOptions = {}): K
   const admission = createAdmission(auth, options);
   const { admitRoute, client } = admission;
 
-  const serve = async <R>(route: Route, exchange: Exchange<R>, params = exchange.params ?? {}): Promise<R> => {
+  // `params`: the table's match; a route the framework matched reads `exchange.params` only if it asks.
+  const serve = async <R>(route: Route, exchange: Exchange<R>, params?: Record<string, string>): Promise<R> => {
     const { user, body } = await admitRoute(exchange, ruleOf(route), route.body ?? 'json');
     const result = await route.handle(auth, new LazyRouteInput(exchange, route, client, params, user, body, options.pages));
     return exchange.send(toAnswer(result));

@@ -14,17 +14,24 @@ export class LazyRouteInput implements RouteInput {
   #search: URLSearchParams | undefined;
   #query: Record<string, unknown> | undefined;
   #client: RequestContext | undefined;
+  #params: Readonly<Record<string, string | undefined>> | undefined;
 
   constructor(
     private readonly exchange: Exchange<unknown>,
     private readonly route: Route,
     private readonly clientOf: (exchange: Exchange<unknown>) => RequestContext,
-    readonly params: Readonly<Record<string, string | undefined>>,
+    /** The table's match, or `undefined` when the framework routed the request (then `exchange.params`, read if asked). */
+    params: Readonly<Record<string, string | undefined>> | undefined,
     readonly user: AccessTokenPayload<string> | undefined,
     readonly body: unknown,
     readonly pages: AuthPages | undefined,
   ) {
     this.method = exchange.method;
+    this.#params = params;
+  }
+
+  get params(): Readonly<Record<string, string | undefined>> {
+    return (this.#params ??= this.exchange.params ?? {});
   }
 
   get query(): Record<string, unknown> {
