@@ -54,12 +54,17 @@ function ruleOf(route: Route): RouteRule {
 
 /** The route's result as the answer to write: JSON serialised with its type, or the page as it is. */
 function toAnswer(result: RouteResult): Answer {
-  const headers = { ...result.headers };
-  const cookies = result.cookies ? { cookies: result.cookies } : {};
-  if (result.html !== undefined) return { status: result.status, headers, body: result.html, ...cookies };
-  if (result.body === undefined) return { status: result.status, headers, body: undefined, ...cookies };
-  headers['Content-Type'] = JSON_TYPE;
-  return { status: result.status, headers, body: JSON.stringify(result.body), ...cookies };
+  // Built without spreading: this runs on every answer, and spreads of small objects are not free.
+  const headers: Record<string, string> = result.headers ? { ...result.headers } : {};
+  let body: string | undefined;
+  if (result.html !== undefined) body = result.html;
+  else if (result.body !== undefined) {
+    headers['Content-Type'] = JSON_TYPE;
+    body = JSON.stringify(result.body);
+  }
+  const answer: Answer = { status: result.status, headers, body };
+  if (result.cookies) answer.cookies = result.cookies;
+  return answer;
 }
 
 /**

@@ -90,13 +90,19 @@ const encoder = new TextEncoder();
 const byteLength = (body: string | Uint8Array): number => (typeof body === 'string' ? encoder.encode(body).byteLength : body.byteLength);
 
 /**
- * Whether an HTTP/1.1 request has a body at all (RFC 9112 §6.3): only with `Content-Length` or
- * `Transfer-Encoding`. A Node-based adapter answers `openBody()` with `null` otherwise, without
- * building a stream to find out (`curl -X POST` sends neither).
+ * Whether a request has a body at all. In HTTP/1.1 only with `Content-Length` or
+ * `Transfer-Encoding` (RFC 9112 §6.3): a Node-based adapter answers `openBody()` with `null`
+ * otherwise, without building a stream to find out (`curl -X POST` sends neither). HTTP/2 frames
+ * its body without either header (RFC 9113 §8.1): a request with the `:method` pseudo-header, as
+ * Node's HTTP/2 compatibility API gives it, may always have one.
  *
  * @example
  * openBody: () => (declaresBody(req.headers) ? reader(req) : null)
  */
-export function declaresBody(headers: { 'content-length'?: string | undefined; 'transfer-encoding'?: string | undefined }): boolean {
-  return headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
+export function declaresBody(headers: {
+  'content-length'?: string | undefined;
+  'transfer-encoding'?: string | undefined;
+  ':method'?: unknown;
+}): boolean {
+  return headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined || headers[':method'] !== undefined;
 }
