@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http';
 import { AuthError } from '@gatehousejs/core';
 import { requestIdOf } from '@gatehousejs/http/node';
 import type { FetchHandler } from '@gatehousejs/fetch';
+import { adapterKit } from '@gatehousejs/http/adapter';
 import { declaresBody, toErrorResponse } from '@gatehousejs/http';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 
@@ -16,12 +17,14 @@ function refuseTarget(): Response {
  * bridge. The bridge builds a body stream for every POST, also one with neither `Content-Length`
  * nor `Transfer-Encoding` (which has no body, RFC 9112 §6.3, and is how `curl -X POST` sends
  * verify-token): `hasBody` tells the handler so from Node's headers, and it never opens that
- * stream. The peer address comes from Node's socket, the request id from the response the kit set it on.
+ * stream, and a request with no body to read is let to end at once (`endEmptyBody`). The peer address comes from Node's socket, the request id from the response the kit set it on.
  */
 export function nodeListener(handler: FetchHandler): RequestListener {
   const listener = getRequestListener(
     (request, env) => {
       const { incoming, outgoing } = env as HttpBindings;
+      // Nothing to read: the request ends now, rather than after @hono/node-server's timers and drain.
+      adapterKit.endEmptyBody(incoming);
       return handler(request, {
         peerAddress: incoming.socket.remoteAddress,
         requestId: requestIdOf(outgoing),

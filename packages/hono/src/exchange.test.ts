@@ -44,7 +44,7 @@ describe('honoExchange on Node', () => {
     expect(opened).toEqual(['body']);
   });
 
-  it('takes a request over HTTP/2 (Node\'s compatibility API) to have a body without Content-Length (RFC 9113 §8.1)', () => {
+  it("takes a request over HTTP/2 (Node's compatibility API) to have a body without Content-Length (RFC 9113 §8.1)", () => {
     const opened: string[] = [];
     honoExchange(nodeContext({ ':method': 'POST', ':path': '/api/v1/auth/login' }, opened)).openBody();
     expect(opened).toEqual(['body']);

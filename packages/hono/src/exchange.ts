@@ -10,7 +10,7 @@ interface NodeBindings {
     headers: Record<string, string | string[] | undefined>;
     rawHeaders: string[];
     readableEnded: boolean;
-    resume(): void;
+    resume(): unknown;
   };
 }
 
@@ -101,23 +101,14 @@ class HonoExchange implements kit.Exchange<Response> {
     return readBefore(this.#c);
   }
   send(answer: kit.Answer): Response {
-    endEmptyBody(this.#incoming());
+    // Nothing to read: the request ends now, rather than after @hono/node-server's timers and drain.
+    const incoming = this.#incoming();
+    if (incoming) kit.endEmptyBody(incoming);
     return sendAnswer(this.#c, answer);
   }
   #incoming(): NodeBindings['incoming'] {
     return (this.#c.env as NodeBindings | undefined)?.incoming;
   }
-}
-
-/**
- * Lets a request with nothing to read (no body declared, or `Content-Length: 0`) end now. For every
- * other method than GET and HEAD whose body no one read, @hono/node-server schedules two timers and
- * then a drain once the answer is written: nearly as much work as the rest of a verify-token. A body
- * there is stays for @hono/node-server's bounded drain.
- */
-function endEmptyBody(incoming: NodeBindings['incoming']): void {
-  if (!incoming || incoming.readableEnded) return;
-  if (incoming.headers['content-length'] === '0' || !kit.declaresBody(incoming.headers)) incoming.resume();
 }
 
 /** Answers with the kernel's `Answer` through `c.body`, keeping the headers middleware set. */

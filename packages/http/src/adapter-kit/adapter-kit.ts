@@ -3,7 +3,8 @@
 // unknown routes, the library's tables. The adapter imports by name only what its own public API
 // mentions (`AccessVerifier`, `KernelOptions`, `ErrorLog`, …). See docs/adapters.md.
 export type { Answer, BodyReadBefore, Exchange } from '../kernel/exchange.js';
-export { declaresBody } from '../kernel/request-body.js';
+export { declaresBody, endEmptyBody } from '../kernel/request-body.js';
+export type { NodeRequestStream } from '../kernel/request-body.js';
 export { readRawHeader } from '../rules/raw-header.js';
 export { createKernel } from '../kernel/create-kernel.js';
 export type { Kernel } from '../kernel/create-kernel.js';
