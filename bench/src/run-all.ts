@@ -6,6 +6,7 @@ import { describeMachine, loadAverage } from './lib/machine.js';
 import { Report, formatValue } from './lib/report.js';
 import { readSettings, type BenchSettings } from './lib/settings.js';
 import { benchGuard } from './suites/guard.js';
+import { benchInstructions } from './suites/instructions.js';
 import { benchLogin } from './suites/login.js';
 import { benchMemory } from './suites/memory.js';
 import { benchPeers } from './suites/peers.js';
@@ -23,6 +24,7 @@ const SUITES: Record<string, (report: Report, settings: BenchSettings) => Promis
   memory: benchMemory,
   stores: benchStores,
   routes: benchRoutes,
+  instructions: benchInstructions,
   peers: benchPeers,
   keys: benchResourceGuard,
   revocation: benchRevocation,

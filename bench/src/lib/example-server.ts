@@ -40,6 +40,26 @@ export async function registerAndLogIn(baseUrl: string, tag: string): Promise<{ 
   return { email, accessToken: json.accessToken };
 }
 
+/** `main.js` of an example server of this build. */
+export const exampleMain = (framework: ExampleFramework): URL => EXAMPLE_MAIN[framework];
+
+/** The environment an operator gives an example for a benchmark: the store at `databaseUrl`, rate limits off, the mail catcher on, `env` on top. */
+export function exampleEnvironment(databaseUrl: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const secret = () => randomBytes(48).toString('base64url');
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: secret(),
+    JWT_REFRESH_SECRET: secret(),
+    RATE_LIMIT_ENABLED: 'false',
+    MAILHOG_SMTP_PORT: '0',
+    ...env,
+  };
+}
+
 /**
  * Starts `examples/<framework>-server/dist/main.js` in a process of its own with the environment an
  * operator would give it (the store at `databaseUrl`, rate limits off so the load is not refused,
@@ -52,22 +72,10 @@ export async function startExampleServer(
   env: Record<string, string> = {},
   main: URL | string = EXAMPLE_MAIN[framework],
 ): Promise<ExampleServer> {
-  const secret = () => randomBytes(48).toString('base64url');
   const child = fork(main, [], {
     execArgv: ['--import', CPU_REPORTER.href],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: secret(),
-      JWT_REFRESH_SECRET: secret(),
-      RATE_LIMIT_ENABLED: 'false',
-      MAILHOG_SMTP_PORT: '0',
-      ...env,
-    },
+    env: exampleEnvironment(databaseUrl, env),
   });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the ${framework} example did not start within 60 s`)), 60_000);
