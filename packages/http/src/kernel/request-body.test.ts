@@ -20,7 +20,7 @@ describe('endEmptyBody', () => {
   };
 
   it('ends a request with nothing to read: none declared, or Content-Length: 0', () => {
-    for (const headers of [{}, { 'content-length': '0' }]) {
+    for (const headers of [{}, { 'content-length': '0' }] as Record<string, string>[]) {
       const { calls, incoming } = request(headers);
       endEmptyBody(incoming);
       expect(calls, JSON.stringify(headers)).toEqual(['resume']);
