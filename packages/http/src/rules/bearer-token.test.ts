@@ -10,8 +10,22 @@ describe('readBearerToken', () => {
 
   it('says TOKEN_MISSING without a header and AUTHORIZATION_MALFORMED for anything but one bearer token', () => {
     expect(() => readBearerToken(undefined)).toThrow(expect.objectContaining({ code: 'TOKEN_MISSING' }));
-    for (const header of [`Basic ${TOKEN}`, `Bearer ${TOKEN}, Bearer ${TOKEN}`, `Bearer${TOKEN}`, 'Bearer']) {
+    for (const header of ['   ', '']) expect(() => readBearerToken(header)).toThrow(expect.objectContaining({ code: 'TOKEN_MISSING' }));
+    for (const header of [
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN}, Bearer ${TOKEN}`,
+      `Bearer ${TOKEN},Bearer ${TOKEN}`,
+      `Bearer${TOKEN}`,
+      `Bearer\t${TOKEN}`,
+      `Bearer ${TOKEN} extra`,
+      'Bearer',
+      'Bearer   ',
+    ]) {
       expect(() => readBearerToken(header)).toThrow(expect.objectContaining({ code: 'AUTHORIZATION_MALFORMED' }));
     }
+  });
+
+  it("leaves the token's characters to the token service, which answers TOKEN_INVALID (RFC 6750 §3.1)", () => {
+    expect(readBearerToken('Bearer not!a"token')).toBe('not!a"token');
   });
 });

@@ -142,6 +142,8 @@ export function describeAdapterSuite(name: string, target: AdapterSuiteTarget): 
     it('refuses a tampered token (TOKEN_INVALID) and another scheme (AUTHORIZATION_MALFORMED)', async () => {
       const [h, p] = tokens.user!.split('.');
       expect((await call('GET', '/probe/closed', { token: `${h}.${p}.AAAA` })).body).toEqual(error(401, 'Unauthorized', 'TOKEN_INVALID'));
+      // RFC 6750 §3.1: a token that is malformed in itself is `invalid_token`, not a malformed header.
+      expect((await call('GET', '/probe/closed', { token: `${h}.${p}!.AAAA` })).body).toEqual(error(401, 'Unauthorized', 'TOKEN_INVALID'));
       const basic = await call('GET', '/probe/closed', { headers: [['authorization', 'Basic dTpw']] });
       expect(basic.body).toEqual(error(401, 'Unauthorized', 'AUTHORIZATION_MALFORMED'));
     });
