@@ -1,7 +1,7 @@
 import { AuthError, type AccessTokenPayload, type Auth, type RequestContext, type RolePolicy } from '@gatehousejs/core';
 import { readBearerToken } from '../rules/bearer-token.js';
 import { toErrorResponse, type ErrorLog } from '../rules/http-error.js';
-import { DEFAULT_BODY_LIMIT_BYTES, methodTakesBody } from '../rules/json-body.js';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../rules/json-body.js';
 import { assertPathEncoding } from '../rules/request-path.js';
 import type { Exchange } from './exchange.js';
 import { clientAddressReader, type ProxySetting } from './proxy-setting.js';
@@ -122,10 +122,8 @@ export function createAdmission(verifier: AccessVerifier, options: AdmissionOpti
             readBearerToken(exchange.header('authorization')),
             access === 'unconfirmed-allowed' ? ALLOW_UNCONFIRMED : undefined,
           );
-    const admitted: Admitted =
-      body === 'none' || !methodTakesBody(exchange.method)
-        ? { user, body: undefined }
-        : { user, body: await readRequestBody(exchange, body, limit) };
+    const read = body === 'none' ? undefined : readRequestBody(exchange, body, limit);
+    const admitted: Admitted = { user, body: read instanceof Promise ? await read : read };
     const held = user?.roles ?? [];
     for (const requirement of requirements) {
       if (!verifier.roles.satisfies(held, requirement)) throw new AuthError('INSUFFICIENT_ROLE');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { declaresBody, endEmptyBody } from './request-body.js';
+import { memoryExchange } from './memory-exchange.js';
+import { declaresBody, endEmptyBody, readRequestBody } from './request-body.js';
 
 describe('declaresBody', () => {
   it('finds a body in HTTP/1.1 only with Content-Length or Transfer-Encoding (RFC 9112 §6.3)', () => {
@@ -37,5 +38,33 @@ describe('endEmptyBody', () => {
       endEmptyBody(incoming);
       expect(calls).toEqual([]);
     }
+  });
+});
+
+describe('readRequestBody', () => {
+  const LIMIT = 16 * 1024;
+
+  it('answers a request without a body at once, without a promise, and opens no stream for Content-Length: 0', () => {
+    const declaredEmpty = memoryExchange({ method: 'POST', target: '/', headers: { 'content-length': '0' } });
+    expect(readRequestBody(declaredEmpty, 'json', LIMIT)).toBeUndefined();
+    expect(declaredEmpty.opened).toBe(0);
+    expect(readRequestBody(memoryExchange({ method: 'POST', target: '/' }), 'json', LIMIT)).toBeUndefined();
+    expect(readRequestBody(memoryExchange({ method: 'POST', target: '/' }), 'form', LIMIT)).toEqual(new URLSearchParams());
+  });
+
+  it('reads a body there is, under the JSON rules, as a promise', async () => {
+    const json = readRequestBody(
+      memoryExchange({ method: 'POST', target: '/', headers: { 'content-type': 'application/json' }, body: '{"a":1}' }),
+      'json',
+      LIMIT,
+    );
+    expect(json).toBeInstanceOf(Promise);
+    await expect(json).resolves.toEqual({ a: 1 });
+    const text = readRequestBody(
+      memoryExchange({ method: 'POST', target: '/', headers: { 'content-type': 'text/plain' }, body: 'a' }),
+      'json',
+      LIMIT,
+    );
+    await expect(text).rejects.toMatchObject({ code: 'BODY_NOT_JSON' });
   });
 });

@@ -8,7 +8,7 @@ import {
   parseFormBody,
   parseJsonBody,
 } from '../rules/json-body.js';
-import { readBodyWithinLimit } from '../rules/read-body.js';
+import { readBodyWithinLimit, type NextBodyChunk } from '../rules/read-body.js';
 import type { BodyReadBefore, Exchange } from './exchange.js';
 
 /** How a route reads its body: the JSON rules, or a form (a form_post callback). */
@@ -19,31 +19,48 @@ export type BodyKind = 'json' | 'form';
  * HEAD; 415 for a compressed body; 413 over `limitBytes` (counted, whatever `Content-Length` says);
  * then the JSON rules (415 not JSON or not UTF-8, 400 malformed, `undefined` when empty) or the form
  * rules. A body an app's parser read before is taken under the same rules (`fromReadBefore`).
+ *
+ * A promise only when there is something to wait for: a request without a body (no length declared
+ * and nothing to read, or `Content-Length: 0`) is answered at once, as verify-token's nearly always
+ * is, and a microtask per request is not free. A rule that fails throws; the callers are async.
  */
-export async function readRequestBody(exchange: Exchange<unknown>, kind: BodyKind, limitBytes: number): Promise<unknown> {
+export function readRequestBody(exchange: Exchange<unknown>, kind: BodyKind, limitBytes: number): unknown {
   if (!methodTakesBody(exchange.method)) return undefined;
   assertIdentityEncoding(exchange.header('content-encoding'));
+  const contentLength = exchange.header('content-length');
+  // Declared empty (fetch's POST without a body): no body, whatever was read before or the type says.
+  if (contentLength === '0') return parseBody(kind, undefined, NO_BYTES);
+  const before = exchange.bodyReadBefore?.();
+  if (before instanceof Promise) {
+    return before.then((read) =>
+      read ? fromReadBefore(read, kind, exchange, limitBytes) : readBody(exchange, kind, limitBytes, contentLength),
+    );
+  }
+  return before ? fromReadBefore(before, kind, exchange, limitBytes) : readBody(exchange, kind, limitBytes, contentLength);
+}
+
+const NO_BYTES = new Uint8Array(0);
+
+const parseBody = (kind: BodyKind, contentType: string | undefined, bytes: Uint8Array): unknown =>
+  kind === 'json' ? parseJsonBody(contentType, bytes) : parseFormBody(contentType, bytes);
+
+// The body from the exchange's stream. Without a declared length the stream is opened at once: a
+// request that has none (RFC 9112 §6.3, `curl -X POST`) is then answered without a promise.
+function readBody(exchange: Exchange<unknown>, kind: BodyKind, limitBytes: number, contentLength: string | undefined): unknown {
   const contentType = exchange.header('content-type');
-  // Awaited only when it is a promise: nearly every request has nothing read before, and a
-  // microtask per request is not free.
-  const pending = exchange.bodyReadBefore?.();
-  const before = pending instanceof Promise ? await pending : pending;
-  if (before) return fromReadBefore(before, kind, exchange, limitBytes);
-  let opened = false;
-  const bytes = await readBodyWithinLimit(
-    {
-      contentLength: exchange.header('content-length'),
-      open: () => {
-        const next = exchange.openBody();
-        opened = next !== null;
-        return next;
-      },
-    },
-    limitBytes,
-  );
-  // Only a stream the kernel read needs keeping: one never opened is still there for the route.
-  if (opened) exchange.keepBody?.(bytes);
-  return kind === 'json' ? parseJsonBody(contentType, bytes) : parseFormBody(contentType, bytes);
+  const openedNow = contentLength === undefined ? exchange.openBody() : undefined;
+  if (openedNow === null) return parseBody(kind, contentType, NO_BYTES);
+  let opened = openedNow !== undefined;
+  const open = (): NextBodyChunk | null => {
+    const next = exchange.openBody();
+    opened = next !== null;
+    return next;
+  };
+  return readBodyWithinLimit({ contentLength, open: openedNow ? () => openedNow : open }, limitBytes).then((bytes) => {
+    // Only a stream the kernel read needs keeping: one never opened is still there for the route.
+    if (opened) exchange.keepBody?.(bytes);
+    return parseBody(kind, contentType, bytes);
+  });
 }
 
 /**
